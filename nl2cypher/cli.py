@@ -1,0 +1,293 @@
+"""The `nl2cypher` command line: a thin layer over the library."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from . import __version__
+from .errors import Nl2CypherError, StoreError
+from .resources import default_db_path, is_default_db
+from .schema import Schema, default_schema
+from .store import GraphStore, LadybugStore, Result, load_kg, refresh_kg
+from .store.demo import SYNTHETIC_NOTE, DEFAULT_SEED, next_day_dir, write_demo
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Chinese finance questions to Cypher over a knowledge graph.")
+kg_app = typer.Typer(no_args_is_help=True, help="Load, refresh and inspect the knowledge graph.")
+app.add_typer(kg_app, name="kg")
+
+out = Console()
+err = Console(stderr=True)
+
+DbOption = typer.Option(None, "--db", help="Embedded KG file (default: $NL2CYPHER_DB or the per-user store).")
+
+
+# ---- helpers -----------------------------------------------------------------
+
+
+class _Progress:
+    """Rows-processed progress for loads (totals are unknown until files are read)."""
+
+    def __init__(self, what: str):
+        self.bar = Progress(SpinnerColumn(), TextColumn("[bold]{task.description}"), BarColumn(bar_width=None),
+                            TextColumn("{task.completed:,} rows"), TimeElapsedColumn(), console=err,
+                            transient=True, disable=not err.is_terminal)
+        self.task = self.bar.add_task(what, total=None)
+
+    def __call__(self, what: str, n: int) -> None:
+        self.bar.update(self.task, advance=n, description=what)
+
+    def __enter__(self):
+        self.bar.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self.bar.__exit__(*exc)
+
+
+def _db_path(db: Optional[Path]) -> Path:
+    return Path(db) if db else default_db_path()
+
+
+def ensure_default_kg(path: Path) -> None:
+    """First use of the per-user store builds the demo KG there, saying so."""
+    if path.exists() or not is_default_db(path):
+        return
+    err.print(f"[yellow]No KG yet: building the demo finance KG at {path} (synthetic data, first use)…[/]")
+    _build_demo(path, dt.date.today(), DEFAULT_SEED, None)
+
+
+def _build_demo(db: Path, end: dt.date, seed: int, keep: Optional[Path]):
+    with tempfile.TemporaryDirectory(prefix="nl2cypher-demo-") as tmp:
+        src = keep or Path(tmp) / "demo"
+        with _Progress("generating demo KG"):
+            write_demo(src, end, seed)
+        with _Progress("loading") as p:
+            return load_kg(src, db, default_schema(), source="demo", progress=p)
+
+
+def open_store(db: Optional[Path] = None, store: str = "ladybug", neo4j_uri: Optional[str] = None,
+               neo4j_user: Optional[str] = None, neo4j_password: Optional[str] = None,
+               neo4j_database: Optional[str] = None) -> GraphStore:
+    if store == "neo4j":
+        from .store.neo4j import Neo4jStore
+
+        return Neo4jStore(neo4j_uri, neo4j_user, neo4j_password, neo4j_database)
+    if store != "ladybug":
+        raise StoreError(f"unknown store {store!r}: use ladybug or neo4j")
+    path = _db_path(db)
+    ensure_default_kg(path)
+    return LadybugStore(path)
+
+
+def _cell(v: Any) -> str:
+    if v is None:
+        return "∅"
+    if isinstance(v, (dict, list)):
+        return json.dumps(v, ensure_ascii=False)
+    return str(v)
+
+
+def print_result(res: Result, limit: int = 50) -> None:
+    table = Table(show_header=True, header_style="bold cyan")
+    for c in res.columns:
+        table.add_column(c, overflow="fold")
+    for row in res.rows[:limit]:
+        table.add_row(*(_cell(v) for v in row))
+    out.print(table)
+    more = f" (showing {limit})" if len(res.rows) > limit else ""
+    out.print(f"[dim]{len(res.rows)} row(s){more}, {res.elapsed_ms:.1f} ms[/]")
+
+
+def _parse_params(items: list[str]) -> dict[str, Any]:
+    params = {}
+    for item in items:
+        if "=" not in item:
+            raise typer.BadParameter(f"{item!r}: expected name=value")
+        k, v = item.split("=", 1)
+        try:
+            params[k] = json.loads(v)
+        except json.JSONDecodeError:
+            params[k] = v
+    return params
+
+
+def _date(value: Optional[str], what: str) -> dt.date:
+    if not value:
+        return dt.date.today()
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise typer.BadParameter(f"{value!r} is not a date YYYY-MM-DD", param_hint=what) from None
+
+
+# ---- kg ----------------------------------------------------------------------
+
+
+@kg_app.command("load")
+def kg_load(src: Path = typer.Argument(..., help="KG directory: nodes/<label>.csv, edges/<type>.csv, aliases.csv"),
+            db: Optional[Path] = DbOption,
+            schema: Optional[Path] = typer.Option(None, help="Schema YAML (default: the finance schema).")):
+    """Replace the embedded KG with a KG directory (validated first; the old KG stays on any error)."""
+    path = _db_path(db)
+    sch = Schema.load(schema) if schema else default_schema()
+    with _Progress("validating") as p:
+        rep = load_kg(src, path, sch, progress=p)
+    out.print(f"[green]loaded[/] {rep.nodes:,} nodes, {rep.edges:,} edges, {rep.aliases:,} aliases into {path} "
+              f"in {rep.seconds:.1f} s ({rep.per_second:,.0f} items/s)")
+
+
+@kg_app.command("demo")
+def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also write the KG directory here."),
+            end_date: Optional[str] = typer.Option(None, "--end-date", help="Last trading day (default: today)."),
+            seed: int = typer.Option(DEFAULT_SEED, help="Random seed; the same seed and end date give the same KG."),
+            db: Optional[Path] = DbOption,
+            no_load: bool = typer.Option(False, "--no-load", help="Only write --out; do not load it."),
+            refresh: bool = typer.Option(False, "--refresh", help="Add the next trading day to the loaded demo KG.")):
+    """Build the synthetic demo finance KG and load it (or add its next trading day)."""
+    path = _db_path(db)
+    if refresh:
+        with tempfile.TemporaryDirectory(prefix="nl2cypher-next-") as tmp:
+            target = out_dir or Path(tmp) / "next"
+            with LadybugStore(path) as store:
+                day, counts = next_day_dir(store, target, seed)
+            if no_load:
+                out.print(f"wrote {day} to {target}; apply it with `nl2cypher kg refresh {target}`")
+                return
+            rep = refresh_kg(target, path)
+        out.print(f"[green]refreshed[/] {path}: added trading day {day} "
+                  f"({counts.get('stock_data', 0)} stock_data, {counts.get('trade_data', 0)} trade_data rows)")
+        return
+    end = _date(end_date, "--end-date")
+    if no_load:
+        if not out_dir:
+            raise typer.BadParameter("--no-load needs --out DIR")
+        counts = write_demo(out_dir, end, seed)
+        out.print(f"wrote the demo KG ({sum(counts.values()):,} rows) to {out_dir}")
+        return
+    rep = _build_demo(path, end, seed, out_dir)
+    out.print(f"[green]loaded the demo KG[/] ({rep.nodes:,} nodes, {rep.edges:,} edges, up to {end}) into {path}"
+              + (f"; directory kept at {out_dir}" if out_dir else ""))
+    out.print(f"[yellow]{SYNTHETIC_NOTE}[/]")
+
+
+@kg_app.command("refresh")
+def kg_refresh(src: Path = typer.Argument(..., help="Directory with dynamic labels only (stock_data, trade_data, their edges)."),
+               db: Optional[Path] = DbOption):
+    """Replace or append daily data; the static part of the KG is kept."""
+    path = _db_path(db)
+    with _Progress("validating") as p:
+        rep = refresh_kg(src, path, progress=p)
+    out.print(f"[green]refreshed[/] {path}: {rep.nodes:,} nodes ({rep.replaced:,} replaced), {rep.edges:,} edges "
+              f"in {rep.seconds:.1f} s")
+
+
+@kg_app.command("stats")
+def kg_stats(db: Optional[Path] = DbOption, as_json: bool = typer.Option(False, "--json"),
+             store: str = typer.Option("ladybug", help="ladybug or neo4j")):
+    """Counts per label and edge type, and the date span of daily data."""
+    with open_store(db, store) as s:
+        info = s.info()
+    if as_json:
+        print(json.dumps({"backend": info.backend, "location": info.location, "nodes": info.node_counts,
+                          "edges": info.edge_counts, "synthetic": info.synthetic,
+                          "date_spans": {k: {"first": v[0], "last": v[1], "days": v[2]}
+                                         for k, v in info.date_spans.items()}}, ensure_ascii=False))
+        return
+    t = Table(title=f"KG {info.location}", show_header=True, header_style="bold cyan")
+    t.add_column("kind")
+    t.add_column("name")
+    t.add_column("count", justify="right")
+    t.add_column("dates")
+    for lab, n in info.node_counts.items():
+        span = info.date_spans.get(lab)
+        t.add_row("node", lab, f"{n:,}", f"{span[0]} … {span[1]} ({span[2]} days)" if span and span[0] else "")
+    for e, n in info.edge_counts.items():
+        t.add_row("edge", e, f"{n:,}", "")
+    out.print(t)
+    out.print(f"{sum(info.node_counts.values()):,} nodes, {sum(info.edge_counts.values()):,} edges")
+    if info.synthetic:
+        out.print(f"[yellow]{SYNTHETIC_NOTE}[/]")
+
+
+@kg_app.command("schema")
+def kg_schema(db: Optional[Path] = DbOption,
+              schema: Optional[Path] = typer.Option(None, help="Show this schema file instead of the loaded KG's.")):
+    """Print the KG schema in the compact form prompts use."""
+    if schema:
+        sch = Schema.load(schema)
+    else:
+        path = _db_path(db)
+        if path.exists() or is_default_db(path):
+            with open_store(db) as s:
+                sch = s.schema
+        else:
+            sch = default_schema()
+    out.print(sch.render(), markup=False, highlight=False)
+
+
+# ---- cypher ------------------------------------------------------------------
+
+
+@app.command("cypher")
+def cypher(query: str = typer.Argument(..., help="A read-only Cypher query."),
+           param: list[str] = typer.Option([], "--param", "-p", help="Query parameter name=value (JSON or text)."),
+           db: Optional[Path] = DbOption,
+           as_json: bool = typer.Option(False, "--json", help="Print {columns, rows} as JSON."),
+           store: str = typer.Option("ladybug", help="ladybug or neo4j"),
+           neo4j_uri: Optional[str] = typer.Option(None, envvar="NEO4J_URI"),
+           neo4j_user: Optional[str] = typer.Option(None, envvar="NEO4J_USERNAME"),
+           neo4j_password: Optional[str] = typer.Option(None, envvar="NEO4J_PASSWORD"),
+           neo4j_database: Optional[str] = typer.Option(None, envvar="NEO4J_DATABASE")):
+    """Run a read-only Cypher query and print the result (like cypher-shell)."""
+    params = _parse_params(param)
+    with open_store(db, store, neo4j_uri, neo4j_user, neo4j_password, neo4j_database) as s:
+        res = s.run(query, params)
+        synthetic = getattr(s, "meta", {}).get("source") == "demo"
+    if as_json:
+        print(json.dumps({"columns": res.columns, "rows": res.rows, "elapsed_ms": round(res.elapsed_ms, 2)},
+                         ensure_ascii=False))
+        return
+    print_result(res)
+    if synthetic:
+        out.print("[dim yellow]demo KG: synthetic data[/]")
+
+
+@app.command("version")
+def version():
+    """Print the version."""
+    out.print(__version__)
+
+
+def main() -> None:
+    try:
+        app()
+    except Nl2CypherError as e:
+        err.print(f"[red]error:[/] {escape(str(e))}", highlight=False)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        err.print("interrupted")
+        sys.exit(130)
+    except Exception as e:  # never a traceback for users; NL2CYPHER_DEBUG=1 shows it
+        if os.environ.get("NL2CYPHER_DEBUG"):
+            raise
+        first = (str(e).strip().splitlines() or [""])[0]
+        err.print(f"[red]internal error:[/] {type(e).__name__}: {escape(first)} (set NL2CYPHER_DEBUG=1 for details)",
+                  highlight=False)
+        sys.exit(70)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,307 @@
+"""Schema: a KG's labels, properties and edges as data (YAML), with the
+questions the pipeline asks of it: what exists, how labels connect, and a
+compact text form for prompts."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .errors import SchemaError
+
+TYPES = ("string", "int", "float", "bool", "date", "datetime")
+PARTITIONS = ("static", "daily", "realtime")
+# Every node carries its import id as property `id` (neo4j-admin stores `id:ID` so too).
+KEY = "id"
+
+
+@dataclass(frozen=True)
+class Property:
+    name: str
+    type: str
+    description: str = ""
+    unit: str = ""
+
+
+@dataclass(frozen=True)
+class Label:
+    name: str
+    description: str
+    partition: str
+    properties: dict[str, Property]
+    display: str = "name"
+
+    @property
+    def dynamic(self) -> bool:
+        return self.partition != "static"
+
+    def property(self, name: str) -> Property | None:
+        if name == KEY and KEY not in self.properties:
+            return Property(KEY, "string", "编号")
+        return self.properties.get(name)
+
+
+@dataclass(frozen=True)
+class EdgeType:
+    name: str
+    description: str
+    endpoints: tuple[tuple[str, str], ...]  # allowed (start label, end label) pairs
+    properties: dict[str, Property] = field(default_factory=dict)
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(a for a, _ in self.endpoints))
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(b for _, b in self.endpoints))
+
+
+@dataclass(frozen=True)
+class Hop:
+    """One step of a schema path: traverse `edge` from `src` to `dst`;
+    `forward` is False when the edge points dst -> src."""
+
+    edge: str
+    src: str
+    dst: str
+    forward: bool
+
+
+@dataclass(frozen=True)
+class SchemaPath:
+    start: str
+    hops: tuple[Hop, ...]
+
+    @property
+    def end(self) -> str:
+        return self.hops[-1].dst if self.hops else self.start
+
+    def __len__(self) -> int:
+        return len(self.hops)
+
+
+@dataclass(frozen=True)
+class Schema:
+    name: str
+    description: str
+    labels: dict[str, Label]
+    edges: dict[str, EdgeType]
+    source_text: str = ""
+
+    # ---- loading -------------------------------------------------------
+    @classmethod
+    def load(cls, path: str | Path) -> "Schema":
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise SchemaError(f"cannot read schema {path}: {e.strerror}") from None
+        return cls.from_text(text, origin=str(path))
+
+    @classmethod
+    def from_text(cls, text: str, origin: str = "<schema>") -> "Schema":
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
+            where = f":{mark.line + 1}" if mark else ""
+            raise SchemaError(f"{origin}{where}: not valid YAML") from None
+        schema = cls.from_dict(data, origin)
+        object.__setattr__(schema, "source_text", text)
+        return schema
+
+    @classmethod
+    def from_dict(cls, data: object, origin: str = "<schema>") -> "Schema":
+        if not isinstance(data, dict):
+            raise SchemaError(f"{origin}: a schema is a mapping with `labels` and `edges`")
+        labels_raw = data.get("labels")
+        if not isinstance(labels_raw, dict) or not labels_raw:
+            raise SchemaError(f"{origin}: `labels` must be a non-empty mapping")
+        labels: dict[str, Label] = {}
+        for lname, spec in labels_raw.items():
+            _check_name(origin, "label", lname)
+            spec = spec or {}
+            if not isinstance(spec, dict):
+                raise SchemaError(f"{origin}: label {lname}: expected a mapping")
+            partition = spec.get("partition", "static")
+            if partition not in PARTITIONS:
+                raise SchemaError(
+                    f"{origin}: label {lname}: partition {partition!r} is not one of {', '.join(PARTITIONS)}"
+                )
+            props = _properties(origin, f"label {lname}", spec.get("properties"))
+            display = spec.get("display") or ("name" if "name" in props else KEY)
+            if display != KEY and display not in props:
+                raise SchemaError(f"{origin}: label {lname}: display property {display!r} is not a property")
+            labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display)
+        edges: dict[str, EdgeType] = {}
+        for ename, spec in (data.get("edges") or {}).items():
+            _check_name(origin, "edge", ename)
+            if ename in labels:
+                raise SchemaError(f"{origin}: {ename} is both a label and an edge type")
+            spec = spec or {}
+            srcs, dsts = _as_list(spec.get("from")), _as_list(spec.get("to"))
+            if not srcs or not dsts:
+                raise SchemaError(f"{origin}: edge {ename}: needs `from` and `to` labels")
+            for lab in srcs + dsts:
+                if lab not in labels:
+                    raise SchemaError(f"{origin}: edge {ename}: unknown label {lab!r}")
+            endpoints = tuple((a, b) for a in srcs for b in dsts)
+            props = _properties(origin, f"edge {ename}", spec.get("properties"))
+            edges[ename] = EdgeType(ename, str(spec.get("description", "")), endpoints, props)
+        return cls(str(data.get("name", "kg")), str(data.get("description", "")), labels, edges)
+
+    # ---- questions -----------------------------------------------------
+    def label(self, name: str) -> Label:
+        try:
+            return self.labels[name]
+        except KeyError:
+            raise SchemaError(f"unknown label {name!r}") from None
+
+    def edge(self, name: str) -> EdgeType:
+        try:
+            return self.edges[name]
+        except KeyError:
+            raise SchemaError(f"unknown relationship type {name!r}") from None
+
+    def has_property(self, label_or_edge: str, prop: str) -> bool:
+        if label_or_edge in self.labels:
+            return self.labels[label_or_edge].property(prop) is not None
+        if label_or_edge in self.edges:
+            return prop in self.edges[label_or_edge].properties
+        return False
+
+    def edges_between(self, a: str, b: str) -> list[Hop]:
+        """Every single hop from label a to label b, either direction."""
+        hops = []
+        for e in self.edges.values():
+            for s, t in e.endpoints:
+                if s == a and t == b:
+                    hops.append(Hop(e.name, a, b, True))
+                elif t == a and s == b and a != b:
+                    hops.append(Hop(e.name, a, b, False))
+        return hops
+
+    def _neighbours(self, lab: str) -> list[Hop]:
+        out = []
+        for e in self.edges.values():
+            for s, t in e.endpoints:
+                if s == lab:
+                    out.append(Hop(e.name, s, t, True))
+                if t == lab and s != t:
+                    out.append(Hop(e.name, t, s, False))
+        return out
+
+    def shortest_paths(self, a: str, b: str, max_hops: int = 4) -> list[SchemaPath]:
+        """All shortest paths a -> b in the schema graph (edges usable either way),
+        at most max_hops long. A label never repeats on a path, except a == b,
+        which yields the self-loop edges (e.g. industry -affect-> industry)."""
+        self.label(a), self.label(b)
+        if a == b:
+            return [SchemaPath(a, (h,)) for h in self._neighbours(a) if h.dst == a]
+        found: list[SchemaPath] = []
+        queue: deque[tuple[str, tuple[Hop, ...]]] = deque([(a, ())])
+        best = None
+        while queue:
+            lab, hops = queue.popleft()
+            if best is not None and len(hops) >= best:
+                continue
+            if len(hops) >= max_hops:
+                continue
+            seen = {a} | {h.dst for h in hops}
+            for h in self._neighbours(lab):
+                if h.dst in seen:
+                    continue
+                path = hops + (h,)
+                if h.dst == b:
+                    best = len(path)
+                    found.append(SchemaPath(a, path))
+                else:
+                    queue.append((h.dst, path))
+        return found
+
+    def slice(self, labels: set[str] | list[str], edges: set[str] | list[str] = ()) -> "Schema":
+        """The part of the schema a question touches: the given labels, the given
+        edges, and every edge that joins two of the kept labels."""
+        keep = {lab for lab in labels if lab in self.labels}
+        for en in edges:
+            e = self.edge(en)
+            for s, t in e.endpoints:
+                if s in keep or t in keep:
+                    keep |= {s, t}
+        kept_edges = {}
+        for e in self.edges.values():
+            pairs = tuple((s, t) for s, t in e.endpoints if s in keep and t in keep)
+            if pairs:
+                kept_edges[e.name] = EdgeType(e.name, e.description, pairs, e.properties)
+        return Schema(self.name, self.description, {n: self.labels[n] for n in self.labels if n in keep}, kept_edges)
+
+    @property
+    def dynamic_labels(self) -> list[str]:
+        return [n for n, lab in self.labels.items() if lab.dynamic]
+
+    def render(self, descriptions: bool = True) -> str:
+        """Compact text for prompts and `kg schema`, one line per label / edge."""
+        lines = ["Node labels:"]
+        for lab in self.labels.values():
+            props = ", ".join(_prop_text(p, descriptions) for p in lab.properties.values())
+            head = f"{lab.name}({lab.description})" if descriptions and lab.description else lab.name
+            lines.append(f"- {head}: {props}")
+        lines.append("Relationships:")
+        for e in self.edges.values():
+            props = ", ".join(_prop_text(p, descriptions) for p in e.properties.values())
+            props = f" {{{props}}}" if props else ""
+            desc = f"  {e.description}" if descriptions and e.description else ""
+            for s, t in e.endpoints:
+                lines.append(f"- (:{s})-[:{e.name}{props}]->(:{t}){desc}")
+        return "\n".join(lines)
+
+
+def _prop_text(p: Property, descriptions: bool) -> str:
+    text = f"{p.name} {p.type}"
+    if descriptions and p.description:
+        text += f" {p.description}" + (f"({p.unit})" if p.unit else "")
+    return text
+
+
+def _as_list(v: object) -> list[str]:
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, list) and all(isinstance(x, str) for x in v):
+        return list(v)
+    raise SchemaError(f"expected a label or a list of labels, got {v!r}")
+
+
+def _check_name(origin: str, kind: str, name: object) -> None:
+    if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
+        raise SchemaError(f"{origin}: {kind} name {name!r} must be an identifier not starting with _")
+
+
+def _properties(origin: str, owner: str, raw: object) -> dict[str, Property]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise SchemaError(f"{origin}: {owner}: `properties` must be a mapping")
+    out = {}
+    for pname, spec in raw.items():
+        _check_name(origin, f"{owner} property", pname)
+        if isinstance(spec, str):
+            spec = {"type": spec}
+        if not isinstance(spec, dict):
+            raise SchemaError(f"{origin}: {owner}.{pname}: expected a type or a mapping")
+        ptype = spec.get("type", "string")
+        if ptype not in TYPES:
+            raise SchemaError(f"{origin}: {owner}.{pname}: type {ptype!r} is not one of {', '.join(TYPES)}")
+        out[pname] = Property(pname, ptype, str(spec.get("description", "")), str(spec.get("unit", "")))
+    return out
+
+
+def default_schema() -> Schema:
+    from .resources import data_path
+
+    return Schema.load(data_path("schema") / "finance.yaml")
