@@ -143,6 +143,8 @@ def _parse_header(rel: str, header: list[str], kind: str, owner: str, props: dic
         else:
             if not name:
                 raise KGFormatError(rel, 1, col, f"header cell {cell!r} names no property")
+            if name == KEY and kind == "node" and name not in props:
+                raise KGFormatError(rel, 1, col, "the id column needs the :ID suffix (write id:ID)")
             if name not in props:
                 known = ", ".join(sorted(props)) or "none"
                 raise KGFormatError(rel, 1, col, f"unknown property {name!r} of {owner} (known: {known})")
@@ -180,13 +182,16 @@ def _rows(path: Path, rel: str) -> Iterable[tuple[int, list[str]]]:
         raise KGFormatError(rel, None, None, f"cannot read: {e.strerror}") from None
     with fh:
         reader = csv.reader(fh, strict=True)
+        start = 1  # the line where the record being read begins
         try:
             for cells in reader:
                 yield reader.line_num, cells
+                start = reader.line_num + 1
         except csv.Error as e:
-            raise KGFormatError(rel, reader.line_num + 1, None, f"malformed CSV: {e}") from None
+            raise KGFormatError(rel, start, None, f"malformed CSV record: {e}") from None
         except UnicodeDecodeError:
-            raise KGFormatError(rel, reader.line_num + 1, None, "not UTF-8 text") from None
+            # decoding runs ahead of parsing, so no line number would be honest
+            raise KGFormatError(rel, None, None, "not UTF-8 text (save the file as UTF-8)") from None
 
 
 class KGReader:
