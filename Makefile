@@ -1,0 +1,35 @@
+# Two commands on a fresh machine:  make demo   and   make test
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+# CPU build from this machine's disk; installed before anything that depends on torch,
+# or pip would pull a multi-GB CUDA build.
+TORCH  := torch==2.13.0
+SAMPLE := MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s:stock)-[:belong_to]->(t:trade) WHERE m.name = $$name RETURN t.name AS 板块, count(DISTINCT s) AS 股票数 ORDER BY 股票数 DESC
+
+.PHONY: demo test install bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q $(TORCH)
+	$(BIN)/pip install -q -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+demo: install
+	$(BIN)/nl2cypher kg demo
+	$(BIN)/nl2cypher kg stats
+	$(BIN)/nl2cypher cypher "$(SAMPLE)" -p name=王明
+
+test: install
+	$(BIN)/python -m pytest -q
+
+bench: install
+	$(BIN)/python bench/load.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache
