@@ -23,7 +23,7 @@ install: $(VENV)/.installed
 demo: install
 	$(BIN)/nl2cypher kg demo
 	$(BIN)/nl2cypher kg stats
-	$(BIN)/nl2cypher cypher "$(SAMPLE)" -p name=王明
+	$(BIN)/nl2cypher cypher '$(SAMPLE)' -p name=王明
 
 test: install
 	$(BIN)/python -m pytest -q

@@ -28,8 +28,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 kg_app = typer.Typer(no_args_is_help=True, help="Load, refresh and inspect the knowledge graph.")
 app.add_typer(kg_app, name="kg")
 
-out = Console()
-err = Console(stderr=True)
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 DbOption = typer.Option(None, "--db", help="Embedded KG file (default: $NL2CYPHER_DB or the per-user store).")
 
