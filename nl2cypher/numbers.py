@@ -1,0 +1,97 @@
+"""Numbers as users write them: 12, 3.5, 1,200, 十五, 两千三百, 1.2万, 3亿, 15%."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
+_BIG_UNITS = {"万": 10_000, "亿": 100_000_000}
+CN_NUM_CHARS = "零〇一二三四五六七八九两十百千万亿"
+_CN_RUN = f"[{CN_NUM_CHARS}]+"
+
+
+def cn_to_number(text: str) -> int | None:
+    """十五 -> 15, 两千三百 -> 2300, 一万二千 -> 12000, 三 -> 3; None if not a numeral."""
+    if not text or any(c not in CN_NUM_CHARS for c in text):
+        return None
+    if all(c in _DIGITS for c in text) and len(text) > 1:  # 二〇二四 -> 2024
+        return int("".join(str(_DIGITS[c]) for c in text))
+    total, section, digit = 0, 0, None
+    for c in text:
+        if c in _DIGITS:
+            digit = _DIGITS[c]
+        elif c in _SMALL_UNITS:
+            section += (1 if digit is None else digit) * _SMALL_UNITS[c]
+            digit = None
+        else:  # 万 / 亿
+            section += digit or 0
+            total = (total + section) * _BIG_UNITS[c] if c == "亿" else total + section * _BIG_UNITS[c]
+            section, digit = 0, None
+    return total + section + (digit or 0)
+
+
+def to_int(text: str) -> int | None:
+    text = text.strip()
+    if text.isdigit():
+        return int(text)
+    return cn_to_number(text)
+
+
+# multipliers of unit words after a number
+UNIT_SCALE = {"千万": 10_000_000, "百万": 1_000_000, "十万": 100_000, "万": 10_000, "亿": 100_000_000, "千": 1000,
+              "k": 1000, "K": 1000, "w": 10_000, "W": 10_000}
+
+NUMBER = re.compile(
+    rf"(?P<num>[-+]?\d+(?:,\d{{3}})*(?:\.\d+)?|{_CN_RUN}(?:点[{CN_NUM_CHARS}]+)?)"
+    r"\s*(?P<scale>千万|百万|十万|万|亿|千|[kKwW](?![a-zA-Z]))?\s*(?P<unit>%|％|个百分点|元|块钱|块|股|手|倍|万元|亿元)?"
+)
+
+
+@dataclass(frozen=True)
+class Number:
+    value: float
+    start: int
+    end: int
+    text: str
+    unit: str = ""  # "%", "元", "股", … as written
+    scale: float = 1.0  # 万/亿 multiplier that was applied
+
+    @property
+    def is_int(self) -> bool:
+        return float(self.value).is_integer()
+
+
+def parse_number_text(num: str) -> float | None:
+    num = num.replace(",", "")
+    try:
+        return float(num)
+    except ValueError:
+        pass
+    if "点" in num:
+        whole, frac = num.split("点", 1)
+        w = cn_to_number(whole) if whole else 0
+        digits = [_DIGITS.get(c) for c in frac]
+        if w is None or any(d is None for d in digits):
+            return None
+        return float(f"{w}.{''.join(str(d) for d in digits)}")
+    v = cn_to_number(num)
+    return None if v is None else float(v)
+
+
+def find_numbers(text: str) -> list[Number]:
+    """Every number in text with its unit; 万/亿 applied (3亿 -> 300000000)."""
+    out = []
+    for m in NUMBER.finditer(text):
+        v = parse_number_text(m.group("num"))
+        if v is None:
+            continue
+        scale = UNIT_SCALE.get(m.group("scale") or "", 1)
+        unit = m.group("unit") or ""
+        if unit in ("万元", "亿元"):
+            scale *= UNIT_SCALE[unit[0]]
+            unit = "元"
+        unit = {"％": "%", "个百分点": "%", "块钱": "元", "块": "元"}.get(unit, unit)
+        out.append(Number(v * scale, m.start(), m.end(), m.group(0), unit, scale))
+    return out

@@ -1,0 +1,286 @@
+"""Chinese time expressions resolved against a reference date ("today").
+
+Every expression becomes literal dates (and, for reports, a year/quarter), so
+a query means the same thing tomorrow. Windows that are not spelled out:
+
+- 最近 / 近期 / 前几天 / 这几天: the last 5 trading days (5 calendar days
+  when no trading calendar is known).
+- 近N天/日: the last N trading days when a calendar is known ("近5日" as
+  traders use it), else N calendar days; 近N周/月/年: calendar windows ending today.
+- A quarter or half-year without a year is the latest one that has ended by
+  today (第三季度 asked in March 2024 is 2023 Q3).
+- A month-day without a year is the latest such date not after today.
+"""
+
+from __future__ import annotations
+
+import bisect
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass
+
+from .numbers import CN_NUM_CHARS, to_int
+
+D = dt.date
+N = rf"(?:\d+|[{CN_NUM_CHARS}]+)"
+RECENT_TRADING_DAYS = 5
+
+
+@dataclass(frozen=True)
+class TimeSpan:
+    """A resolved time expression. `start`/`end` are inclusive dates (either may
+    be None for open ranges such as 截至…); `year`/`quarter`/`half` are set for
+    report periods."""
+
+    text: str
+    pos: int
+    end_pos: int
+    kind: str  # day | range | month | year | quarter | half | until | since
+    start: D | None = None
+    end: D | None = None
+    year: int | None = None
+    quarter: int | None = None
+    half: int | None = None
+
+    @property
+    def is_day(self) -> bool:
+        return self.kind == "day"
+
+
+def _year_word(word: str, today: D) -> int | None:
+    word = word.rstrip("年度")
+    rel = {"今": 0, "本": 0, "去": -1, "上": -1, "前": -2, "明": 1, "来": 1}
+    if word in rel:
+        return today.year + rel[word]
+    if len(word) == 2 and word.isdigit():
+        return 2000 + int(word)
+    v = to_int(word)
+    return v if v and v > 1900 else None
+
+
+def _safe_date(y: int, m: int, d: int) -> D | None:
+    try:
+        return D(y, m, d)
+    except ValueError:
+        return None
+
+
+def _month_end(y: int, m: int) -> D:
+    return D(y, m, calendar.monthrange(y, m)[1])
+
+
+def _add_months(day: D, months: int) -> D:
+    y, m = divmod(day.month - 1 + months, 12)
+    y += day.year
+    return D(y, m + 1, min(day.day, calendar.monthrange(y, m + 1)[1]))
+
+
+def _quarter_span(y: int, q: int) -> tuple[D, D]:
+    return D(y, 3 * q - 2, 1), _month_end(y, 3 * q)
+
+
+class TimeParser:
+    """Finds time expressions in a question. `calendar` (sorted trading days)
+    makes "近N日" and "最近" count trading days."""
+
+    def __init__(self, today: D, calendar: list[D] | None = None):
+        self.today = today
+        self.calendar = sorted(calendar) if calendar else None
+        self.rules = [
+            (rf"(?P<y>\d{{4}}|{N}|今|去|前|本|明)年(?:的)?(?:第)?(?P<q>[1-4一二三四])季度|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
+            (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
+            (rf"(?:第(?P<q>[1-4一二三四])季度|(?P<q3>[一二三四])季度|[Qq](?P<q2>[1-4]))", self._quarter),
+            (r"(?P<h>上|下)半年", self._half),
+            (r"(?P<y>\d{4})\s*[年/.\-]\s*(?P<m>\d{1,2})\s*[月/.\-]\s*(?P<d>\d{1,2})\s*[日号]?", self._ymd),
+            (rf"(?P<y>\d{{4}}|今|去|前)年(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]+)月(?:份)?(?P<d>\d{{1,2}}|[{CN_NUM_CHARS}]+)[日号]", self._ymd),
+            (rf"(?P<y>\d{{4}}|今|去|前)年(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]+)月(?:份)?", self._ym),
+            (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?P<d>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})[日号]", self._md),
+            (r"(?P<m>\d{1,2})[/.](?P<d>\d{1,2})(?![\d./])", self._md),
+            (rf"(?:近|最近|过去|前)(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|以来|来)?", self._recent_n),
+            (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
+            (r"(?P<w>大前天|前天|昨天|昨日|今天|今日|当天|当日|明天|明日|现在|当前|目前|此刻|最新|眼下)", self._word_day),
+            (r"(?P<w>本周|这周|这一周|上周|上一周|本月|这个月|上个月|上月|今年|本年|去年|前年|年初至今|年内)", self._word_range),
+            (r"(?P<y>\d{4}|今|去|前)年(?:度|全年)?", self._year),
+            (r"(?P<w>最近|近期|前几天|这几天|近几天|近日)", self._recent),
+        ]
+        self.rules = [(re.compile(p), f) for p, f in self.rules]
+        self._until = re.compile(r"(截至|截止到?|到|直到|以来|之前|以前|之后|以后|起|至今)")
+
+    def find(self, text: str) -> list[TimeSpan]:
+        taken = [False] * len(text)
+        found: list[TimeSpan] = []
+        for rx, fn in self.rules:
+            for m in rx.finditer(text):
+                if any(taken[m.start():m.end()]):
+                    continue
+                span = fn(m)
+                if span is None:
+                    continue
+                for i in range(m.start(), m.end()):
+                    taken[i] = True
+                found.append(span)
+        found.sort(key=lambda s: s.pos)
+        return self._ranges(text, found)
+
+    # combine "A到B", "截至A", "A以来"
+    def _ranges(self, text: str, spans: list[TimeSpan]) -> list[TimeSpan]:
+        out: list[TimeSpan] = []
+        i = 0
+        while i < len(spans):
+            s = spans[i]
+            nxt = spans[i + 1] if i + 1 < len(spans) else None
+            between = text[s.end_pos:nxt.pos] if nxt else None
+            if nxt and between is not None and re.fullmatch(r"\s*(到|至|～|~|-|—)\s*", between):
+                out.append(TimeSpan(text[s.pos:nxt.end_pos], s.pos, nxt.end_pos, "range", s.start, nxt.end))
+                i += 2
+                continue
+            before = text[max(0, s.pos - 3):s.pos]
+            after = text[s.end_pos:s.end_pos + 2]
+            if re.search(r"(截至|截止到?|直到)$", before):
+                k = re.search(r"(截至|截止到?|直到)$", before)
+                out.append(TimeSpan(text[s.pos - len(k.group(0)):s.end_pos], s.pos - len(k.group(0)), s.end_pos,
+                                    "until", None, s.end))
+            elif re.match(r"(以来|至今)", after):
+                k = re.match(r"(以来|至今)", after)
+                out.append(TimeSpan(text[s.pos:s.end_pos + len(k.group(0))], s.pos, s.end_pos + len(k.group(0)),
+                                    "since", s.start, self.today))
+            else:
+                out.append(s)
+            i += 1
+        return out
+
+    # ---- rule handlers ---------------------------------------------------
+    def _span(self, m, kind, start, end, **kw) -> TimeSpan:
+        return TimeSpan(m.group(0), m.start(), m.end(), kind, start, end, **kw)
+
+    def _q(self, s: str) -> int:
+        return to_int(s)
+
+    def _year_quarter(self, m):
+        y = _year_word(m.group("y"), self.today) if m.group("y") else int(m.group("y2"))
+        q = self._q(m.group("q") or m.group("q2"))
+        if y is None or not q:
+            return None
+        a, b = _quarter_span(y, q)
+        return self._span(m, "quarter", a, b, year=y, quarter=q)
+
+    def _quarter(self, m):
+        q = self._q(m.group("q") or m.group("q2") or m.group("q3"))
+        y = self.today.year
+        if _quarter_span(y, q)[1] > self.today:
+            y -= 1
+        a, b = _quarter_span(y, q)
+        return self._span(m, "quarter", a, b, year=y, quarter=q)
+
+    def _year_half(self, m):
+        y = _year_word(m.group("y"), self.today)
+        h = 1 if m.group("h") == "上" else 2
+        a, b = (D(y, 1, 1), D(y, 6, 30)) if h == 1 else (D(y, 7, 1), D(y, 12, 31))
+        return self._span(m, "half", a, b, year=y, half=h)
+
+    def _half(self, m):
+        h = 1 if m.group("h") == "上" else 2
+        y = self.today.year
+        end = D(y, 6, 30) if h == 1 else D(y, 12, 31)
+        if end > self.today:
+            y -= 1
+        a, b = (D(y, 1, 1), D(y, 6, 30)) if h == 1 else (D(y, 7, 1), D(y, 12, 31))
+        return self._span(m, "half", a, b, year=y, half=h)
+
+    def _ymd(self, m):
+        y = _year_word(m.group("y"), self.today)
+        mo, d = to_int(m.group("m")), to_int(m.group("d"))
+        day = _safe_date(y, mo, d) if y and mo and d else None
+        return self._span(m, "day", day, day) if day else None
+
+    def _ym(self, m):
+        y = _year_word(m.group("y"), self.today)
+        mo = to_int(m.group("m"))
+        if not y or not mo or not 1 <= mo <= 12:
+            return None
+        return self._span(m, "month", D(y, mo, 1), _month_end(y, mo), year=y)
+
+    def _md(self, m):
+        mo, d = to_int(m.group("m")), to_int(m.group("d"))
+        if not mo or not d:
+            return None
+        day = _safe_date(self.today.year, mo, d)
+        if day and day > self.today:
+            day = _safe_date(self.today.year - 1, mo, d)
+        return self._span(m, "day", day, day) if day else None
+
+    def _trading_back(self, n: int) -> D:
+        """The first of the last n trading days up to today."""
+        cal = self.calendar
+        k = bisect.bisect_right(cal, self.today)
+        return cal[max(0, k - n)] if k else self.today
+
+    def _recent_n(self, m):
+        n, u = to_int(m.group("n")), m.group("u")
+        if not n:
+            return None
+        t = self.today
+        if u in ("天", "日", "交易日"):
+            start = self._trading_back(n) if self.calendar else t - dt.timedelta(days=n - 1)
+        elif u in ("周", "星期"):
+            start = t - dt.timedelta(days=7 * n - 1)
+        elif u in ("个月", "月"):
+            start = _add_months(t, -n) + dt.timedelta(days=1)
+        else:
+            start = _add_months(t, -12 * n) + dt.timedelta(days=1)
+        return self._span(m, "range", start, t)
+
+    def _n_ago(self, m):
+        n, u = to_int(m.group("n")), m.group("u")
+        if n is None:
+            return None
+        t = self.today
+        if u in ("天", "日"):
+            day = t - dt.timedelta(days=n)
+        elif u in ("周", "星期"):
+            day = t - dt.timedelta(days=7 * n)
+        elif u in ("个月", "月"):
+            day = _add_months(t, -n)
+        else:
+            day = _add_months(t, -12 * n)
+        return self._span(m, "day", day, day)
+
+    def _word_day(self, m):
+        off = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "明天": 1, "明日": 1}.get(m.group("w"), 0)
+        day = self.today + dt.timedelta(days=off)
+        return self._span(m, "day", day, day)
+
+    def _word_range(self, m):
+        w, t = m.group("w"), self.today
+        if w in ("本周", "这周", "这一周"):
+            a, b = t - dt.timedelta(days=t.weekday()), t
+        elif w in ("上周", "上一周"):
+            mon = t - dt.timedelta(days=t.weekday() + 7)
+            a, b = mon, mon + dt.timedelta(days=6)
+        elif w in ("本月", "这个月"):
+            a, b = D(t.year, t.month, 1), t
+        elif w in ("上个月", "上月"):
+            last = D(t.year, t.month, 1) - dt.timedelta(days=1)
+            a, b = D(last.year, last.month, 1), last
+        elif w in ("今年", "本年", "年初至今", "年内"):
+            return self._span(m, "year", D(t.year, 1, 1), t, year=t.year)
+        else:
+            y = t.year - (1 if w == "去年" else 2)
+            return self._span(m, "year", D(y, 1, 1), D(y, 12, 31), year=y)
+        return self._span(m, "range", a, b)
+
+    def _year(self, m):
+        y = _year_word(m.group("y"), self.today)
+        if not y:
+            return None
+        return self._span(m, "year", D(y, 1, 1), min(D(y, 12, 31), max(self.today, D(y, 1, 1))) if y == self.today.year else D(y, 12, 31), year=y)
+
+    def _recent(self, m):
+        t = self.today
+        start = self._trading_back(RECENT_TRADING_DAYS) if self.calendar else t - dt.timedelta(days=RECENT_TRADING_DAYS - 1)
+        return self._span(m, "range", start, t)
+
+
+def find_times(text: str, today: D, calendar: list[D] | None = None) -> list[TimeSpan]:
+    return TimeParser(today, calendar).find(text)

@@ -1,0 +1,157 @@
+"""The trigger table (patterns/trigger_mapping.xlsx): concept words that name
+labels, properties, values and relationships, and regular-expression rules
+that map trigger words onto WHERE and RETURN units. All knowledge here is
+data; the code only interprets the columns."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import Nl2CypherError
+from .resources import data_path
+from .schema import Schema
+
+CONCEPT_KINDS = ("label", "property", "value", "edge")
+RULE_KINDS = (
+    "compare", "between", "compare_entity", "date_compare", "starts_with", "ends_with", "contains", "not_contains",
+    "exclude", "same", "same_prop", "aggregate", "extreme", "topk", "order", "count", "yesno", "difference", "which",
+    "why", "growth", "rank_in_group", "history", "change", "list", "info", "filler",
+)
+# placeholder -> tag regex; tags are written 〈K12〉 into the question by the lexicon
+PLACEHOLDERS = {"num": "N", "num2": "N", "ent": "E", "label": "L", "prop": "P", "time": "T", "val": "V"}
+
+
+class TriggerTableError(Nl2CypherError):
+    pass
+
+
+@dataclass(frozen=True)
+class Concept:
+    """A word naming schema things: kind label/property/value/edge; `targets`
+    are alternatives (label, label.prop or edge.prop, edge type)."""
+
+    kind: str
+    word: str
+    targets: tuple[str, ...]
+    params: dict = field(default_factory=dict, hash=False, compare=False)
+    row: int = 0
+
+
+@dataclass(frozen=True)
+class Rule:
+    kind: str
+    regex: re.Pattern
+    params: dict = field(default_factory=dict, hash=False, compare=False)
+    row: int = 0
+    example: str = ""
+
+
+@dataclass
+class TriggerTable:
+    concepts: list[Concept]
+    rules: list[Rule]
+    source: str = ""
+    skipped: list[str] = field(default_factory=list)  # rows naming things the schema lacks
+
+    def rules_of(self, *kinds: str) -> list[Rule]:
+        return [r for r in self.rules if r.kind in kinds]
+
+
+def _params(text: str, where: str) -> dict:
+    out = {}
+    for part in (text or "").split(";") if "=" in (text or "") else []:
+        if not part.strip():
+            continue
+        if "=" not in part:
+            raise TriggerTableError(f"{where}: params {text!r}: expected key=value; key=value")
+        k, v = part.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def _value_params(text: str, where: str) -> dict:
+    """`value=a;b` keeps its semicolons (a list of values); other keys as usual."""
+    text = (text or "").strip()
+    if text.startswith("value="):
+        rest = text[len("value="):]
+        return {"value": [v for v in rest.split(";") if v]}
+    return _params(text, where)
+
+
+def compile_pattern(pattern: str, where: str) -> re.Pattern:
+    def sub(m: re.Match) -> str:
+        name = m.group(1)
+        if name not in PLACEHOLDERS:
+            raise TriggerTableError(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)})")
+        return f"〈{PLACEHOLDERS[name]}(?P<{name}>\\d+)〉"
+
+    text = re.sub(r"\{([a-z0-9]+)\}", sub, pattern)
+    try:
+        return re.compile(text)
+    except re.error as e:
+        raise TriggerTableError(f"{where}: bad regular expression: {e}") from None
+
+
+def _target_ok(schema: Schema, kind: str, target: str) -> bool:
+    if kind == "label":
+        return target in schema.labels
+    if kind == "edge":
+        return target in schema.edges
+    owner, _, prop = target.partition(".")
+    return bool(prop) and schema.has_property(owner, prop)
+
+
+def load_triggers(schema: Schema, path: str | Path | None = None) -> TriggerTable:
+    import openpyxl
+
+    path = Path(path) if path else data_path("patterns") / "trigger_mapping.xlsx"
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except FileNotFoundError:
+        raise TriggerTableError(f"trigger table {path} not found") from None
+    except Exception as e:
+        raise TriggerTableError(f"{path}: not a readable .xlsx file ({type(e).__name__})") from None
+    if "triggers" not in wb.sheetnames:
+        raise TriggerTableError(f"{path}: needs a sheet named 'triggers'")
+    rows = wb["triggers"].iter_rows(values_only=True)
+    header = [str(c or "").strip().lower() for c in next(rows, [])]
+    need = ["kind", "pattern", "target", "params"]
+    missing = [c for c in need if c not in header]
+    if missing:
+        raise TriggerTableError(f"{path}: sheet 'triggers' lacks column(s) {', '.join(missing)}")
+    col = {name: header.index(name) for name in header if name}
+    table = TriggerTable([], [], str(path))
+    for n, cells in enumerate(rows, start=2):
+        def get(name):
+            i = col.get(name)
+            v = cells[i] if i is not None and i < len(cells) else None
+            return "" if v is None else str(v).strip()
+
+        kind, pattern = get("kind"), get("pattern")
+        if not kind and not pattern:
+            continue
+        where = f"{Path(path).name} row {n}"
+        if kind in CONCEPT_KINDS:
+            targets = tuple(t.strip() for t in get("target").split(",") if t.strip())
+            if not targets:
+                raise TriggerTableError(f"{where}: a {kind} row needs a target")
+            ok = tuple(t for t in targets if _target_ok(schema, kind, t))
+            if len(ok) < len(targets):
+                table.skipped.append(f"{where}: {', '.join(t for t in targets if t not in ok)} not in the schema")
+            if not ok:
+                continue
+            params = _value_params(get("params"), where)
+            for word in pattern.split("|"):
+                word = word.strip()
+                if word:
+                    table.concepts.append(Concept(kind, word, ok, params, n))
+        elif kind in RULE_KINDS:
+            if not pattern:
+                raise TriggerTableError(f"{where}: a {kind} row needs a pattern")
+            table.rules.append(Rule(kind, compile_pattern(pattern, where), _params(get("params"), where), n,
+                                    get("example")))
+        else:
+            raise TriggerTableError(f"{where}: unknown kind {kind!r}")
+    return table
