@@ -76,6 +76,16 @@ class Extraction:
     def of(self, kind: str) -> list[Mention]:
         return [m for m in self.mentions if m.kind == kind]
 
+    def tag_span(self, index: int) -> tuple[int, int]:
+        """Where mention `index` sits in the tagged question."""
+        tag = f"〈{self.mentions[index].tag}{index}〉"
+        a = self.tagged.index(tag)
+        return a, a + len(tag)
+
+    def between(self, i: int, j: int) -> str:
+        """Tagged text between mentions i and j (i before j)."""
+        return self.tagged[self.tag_span(i)[1]:self.tag_span(j)[0]]
+
 
 def normalise(text: str) -> str:
     """NFKC (full-width digits and letters), collapse spaces, Chinese punctuation kept."""
@@ -109,11 +119,16 @@ class Lexicon:
         for form, refs in entities.items():
             self.words.setdefault(form, []).append(("entity", tuple(refs)))
         for word, targets in vocabulary.items():  # value words from the KG itself
-            self.words.setdefault(word, []).append(("value", tuple(targets)))
+            self.words.setdefault(word.lower(), []).append(("value", tuple(targets)))
         for c in triggers.concepts:
             self.words.setdefault(c.word.lower(), []).append((c.kind, c))
         self.max_len = max((len(w) for w in self.words), default=1)
         self._names = sorted({r.name for refs in entities.values() for r in refs if r.prop in ("name", "alias")})
+        by_name: dict[str, dict[str, EntityRef]] = {}
+        for refs in entities.values():
+            for r in refs:
+                by_name.setdefault(r.name, {})[r.id] = r
+        self._by_name = {n: list(d.values()) for n, d in by_name.items()}
         jieba.setLogLevel(logging.WARNING)
         self.jieba = jieba.Tokenizer()
         self.jieba.initialize()
@@ -132,8 +147,7 @@ class Lexicon:
             form = form.strip()
             if not form:
                 return
-            key = form.lower() if form.isascii() else form
-            refs = entities.setdefault(key, [])
+            refs = entities.setdefault(form.lower(), [])
             if all(r.id != ref.id for r in refs):
                 refs.append(ref)
 
@@ -320,7 +334,7 @@ class Lexicon:
         if extended:  # a word plus leftover characters: only a near-miss of a real name counts
             close = self._closest(tok)
             if close and len(close[0]) == len(tok) and self._same_sound(close[0], tok):
-                return Mention("entity", tok, 0, 0, entities=tuple(self.entities[close[0]]),
+                return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[close[0]]),
                                note=f"「{tok}」→「{close[0]}」（纠正错别字）")
             if close and _edit_distance(close[0], tok) == 1 and len(leftover) >= 2 and self._looks_like_name(leftover):
                 raise UnknownEntity(tok, close)
@@ -336,7 +350,7 @@ class Lexicon:
         if len(tok) >= 2:
             holders = [n for n in self._names if tok in n and n != tok]
             if len(holders) == 1:
-                refs = self.entities[holders[0]]
+                refs = self._by_name[holders[0]]
                 return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{holders[0]}」")
             if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok):
                 raise UnknownEntity(tok, holders, ambiguous=True)
@@ -345,7 +359,7 @@ class Lexicon:
         if close:
             best = close[0]
             if len(best) == len(tok) and _edit_distance(best, tok) == 1 and self._same_sound(best, tok):
-                refs = self.entities[best]
+                refs = self._by_name[best]
                 return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{best}」（纠正错别字）")
             if len(tok) >= 3 and self._looks_like_name(tok):
                 raise UnknownEntity(tok, close)

@@ -158,5 +158,23 @@ class Query:
                             out.add(n.label)
         return out
 
+    def param_names(self) -> set[str]:
+        """Parameters the query text refers to."""
+        found: set[str] = set()
+
+        def walk(x):
+            if isinstance(x, Param):
+                found.add(x.name)
+            elif isinstance(x, (list, tuple)):
+                for y in x:
+                    walk(y)
+            elif hasattr(x, "__dataclass_fields__") and not isinstance(x, Query):
+                for f in x.__dataclass_fields__:
+                    walk(getattr(x, f))
+
+        for c in self.clauses:
+            walk(c)
+        return found
+
     def rel_types(self) -> set[str]:
         return {r.type for c in self.clauses if isinstance(c, Match) for p in c.paths for r, _ in p.steps}
