@@ -1,0 +1,193 @@
+"""Evaluation: metrics registered by name, computed by executing queries.
+
+    python -m nl2cypher.evaluate eval/dev.jsonl --db PATH [--no-rank] [--out report.jsonl]
+
+Execution accuracy compares result sets: values normalised (floats to 6
+significant digits, nodes by identity), order-insensitive unless the gold query
+orders its rows, extra predicted columns allowed."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import itertools
+import json
+import re
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CATEGORIES = ("AF", "AC", "AF+AC", "AF+RR", "AF+AC+RR")
+METRICS: dict[str, Callable[..., bool]] = {}
+
+
+def metric(name: str):
+    def register(fn):
+        METRICS[name] = fn
+        return fn
+
+    return register
+
+
+def _norm(v: Any) -> Any:
+    if isinstance(v, bool) or v is None:
+        return v
+    if isinstance(v, (int, float)):
+        return float(f"{float(v):.6g}")
+    if isinstance(v, dict):
+        if "_label" in v and "id" in v:
+            return ("node", v["id"])
+        return tuple(sorted((k, _norm(x)) for k, x in v.items()))
+    if isinstance(v, list):
+        return tuple(_norm(x) for x in v)
+    return str(v)
+
+
+def _is_ordered(cypher: str) -> bool:
+    return bool(re.search(r"\bORDER\s+BY\b", cypher, re.I))
+
+
+def results_match(gold_cols: list[str], gold_rows: list[list], pred_cols: list[str], pred_rows: list[list],
+                  ordered: bool) -> bool:
+    """Every gold column must be matched by a distinct predicted column so that
+    the projected rows equal the gold rows (as a sequence if ordered, else as sets)."""
+    g = [tuple(_norm(x) for x in r) for r in gold_rows]
+    p = [tuple(_norm(x) for x in r) for r in pred_rows]
+    if not g:
+        return not p
+    if not p or not pred_cols:
+        return False
+    width = len(g[0])
+    if len(pred_cols) < width:
+        return False
+    gold_sets = [set(r[j] for r in g) for j in range(width)]
+    options = []
+    for j in range(width):
+        opts = [k for k in range(len(pred_cols)) if set(r[k] for r in p) == gold_sets[j]]
+        if not opts:
+            return False
+        options.append(opts)
+    for combo in itertools.product(*options):
+        if len(set(combo)) < width:
+            continue
+        proj = [tuple(r[k] for k in combo) for r in p]
+        if ordered:
+            # ties in the sort key may come back in any order; compare what the order fixes
+            if proj == g or (len(proj) == len(g) and set(proj) == set(g) and len(g) > 1 and _same_ties(proj, g)):
+                return True
+        elif set(proj) == set(g):
+            return True
+    return False
+
+
+def _same_ties(a: list, b: list) -> bool:
+    return sorted(a, key=repr) == sorted(b, key=repr)
+
+
+@dataclass
+class Outcome:
+    gold_cols: list[str] = field(default_factory=list)
+    gold_rows: list[list] = field(default_factory=list)
+    pred_cols: list[str] = field(default_factory=list)
+    pred_rows: list[list] = field(default_factory=list)
+    gold_cypher: str = ""
+    pred_cypher: str | None = None
+    error: str | None = None
+
+
+@metric("execution_accuracy")
+def execution_accuracy(o: Outcome) -> bool:
+    return o.error is None and o.pred_cypher is not None and results_match(
+        o.gold_cols, o.gold_rows, o.pred_cols, o.pred_rows, _is_ordered(o.gold_cypher))
+
+
+@metric("executability")
+def executability(o: Outcome) -> bool:
+    return o.error is None and o.pred_cypher is not None
+
+
+def _canon(q: str) -> str:
+    return re.sub(r"\s+", " ", q or "").strip().lower()
+
+
+@metric("exact_match")
+def exact_match(o: Outcome) -> bool:
+    return o.pred_cypher is not None and _canon(o.pred_cypher) == _canon(o.gold_cypher)
+
+
+def read_questions(path: str | Path) -> list[dict]:
+    out = []
+    with open(path, encoding="utf-8") as fh:
+        for n, line in enumerate(fh, 1):
+            if line.strip():
+                rec = json.loads(line)
+                rec.setdefault("id", n)
+                out.append(rec)
+    return out
+
+
+def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    report = []
+    for k, rec in enumerate(questions):
+        today = dt.date.fromisoformat(rec["today"]) if rec.get("today") else None
+        gold = engine.store.run(rec["gold"])
+        t0 = time.perf_counter()
+        ans = engine.ask(rec["question"], today=today)
+        o = Outcome(gold.columns, gold.rows, ans.columns, ans.rows, rec["gold"], ans.cypher, ans.error)
+        row = {"id": rec["id"], "category": rec.get("category", ""), "question": rec["question"], "gold": rec["gold"],
+               "predicted": ans.cypher, "params": ans.params, "error": ans.error,
+               "ms": round((time.perf_counter() - t0) * 1000, 1)}
+        for name, fn in METRICS.items():
+            row[name] = fn(o)
+        if not row["execution_accuracy"]:
+            row["gold_rows"] = gold.rows[:5]
+            row["pred_rows"] = ans.rows[:5]
+        report.append(row)
+        if progress:
+            progress(k + 1, len(questions))
+    return report
+
+
+def table(report: list[dict], metric_name: str = "execution_accuracy") -> str:
+    lines = [f"| category | n | {metric_name} |", "| --- | ---: | ---: |"]
+    for cat in CATEGORIES + ("Total",):
+        rows = report if cat == "Total" else [r for r in report if r["category"] == cat]
+        if rows:
+            acc = sum(r[metric_name] for r in rows) / len(rows)
+            lines.append(f"| {cat} | {len(rows)} | {acc:.3f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .engine import Engine
+
+    ap = argparse.ArgumentParser(description="Execution accuracy of the translator on a question file.")
+    ap.add_argument("questions")
+    ap.add_argument("--db", required=True)
+    ap.add_argument("--no-rank", action="store_true")
+    ap.add_argument("--out", help="write the per-question report (.jsonl)")
+    ap.add_argument("--failures", type=int, default=0, help="print this many failures")
+    args = ap.parse_args(argv)
+    engine = Engine(args.db, rank=not args.no_rank)
+    qs = read_questions(args.questions)
+    t0 = time.perf_counter()
+    rep = evaluate(engine, qs)
+    wall = time.perf_counter() - t0
+    print(table(rep))
+    print(f"\nexecutability {sum(r['executability'] for r in rep) / len(rep):.3f}, "
+          f"{len(rep)} questions in {wall:.1f} s")
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            for r in rep:
+                fh.write(json.dumps(r, ensure_ascii=False, default=str) + "\n")
+    for r in [r for r in rep if not r["execution_accuracy"]][: args.failures]:
+        print(f"\n[{r['id']} {r['category']}] {r['question']}\n  gold: {r['gold']}\n  pred: {r['predicted']} {r['params']}"
+              f"\n  err: {r['error']}\n  gold_rows: {r.get('gold_rows')}\n  pred_rows: {r.get('pred_rows')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
