@@ -23,7 +23,7 @@ _PRIORITY = {"entity": 5, "value": 4, "property": 3, "label": 2, "edge": 1}
 _CODE = re.compile(r"(?<![A-Za-z0-9])(?:(?P<pre>sh|sz|bj|SH|SZ|BJ|Sh|Sz|沪|深|京)\s*)?(?P<code>\d{6})"
                    r"(?:\.(?P<suf>SH|SZ|BJ|sh|sz|bj|SS|ss))?(?![0-9])")
 _ASCII_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-FILLER = set("的了吗呢啊呀吧么嘛是有在和与及或跟同把被给对从向于为以都也还就请问")
+FILLER = set("的了吗呢啊呀吧么嘛")
 
 
 class UnknownEntity(Nl2CypherError):
@@ -205,11 +205,63 @@ class Lexicon:
             if not n.text[0].isdigit() and not n.text[0] in "+-" and not self._cn_number_ok(q, n):
                 continue
             claim(Mention("number", n.text, n.start, n.end, number=n))
-        # 5. what is left and looks like a name: partial names, typos, unknown names
-        for m in self._leftover_names(q, taken, mentions):
+        # 5. what is left and looks like a name (partial names, typos, unknown
+        #    names), leaving out what a trigger rule explains (基本信息, 以…开头)
+        mentions.sort(key=lambda m: m.start)
+        covered = self._rule_coverage(q, mentions)
+        free = [t or c for t, c in zip(taken, covered)]
+        for m in self._leftover_names(q, free, mentions):
             claim(m)
         mentions.sort(key=lambda m: m.start)
+        if not any(m.kind == "entity" for m in mentions):
+            self._unknown_subject(q, free, mentions)
         return Extraction(q, mentions, self._tag(q, mentions))
+
+    def _rule_coverage(self, q: str, mentions: list[Mention]) -> list[bool]:
+        """Characters of q inside some trigger rule's match on the tagged text."""
+        tagged, owner = [], []  # owner: question index of each tagged char (or a mention's span)
+        pos = 0
+        for i, m in enumerate(mentions):
+            for k in range(pos, m.start):
+                tagged.append(q[k])
+                owner.append((k, k + 1))
+            tag = f"〈{m.tag}{i}〉"
+            tagged.extend(tag)
+            owner.extend([(m.start, m.end)] * len(tag))
+            pos = m.end
+        for k in range(pos, len(q)):
+            tagged.append(q[k])
+            owner.append((k, k + 1))
+        text = "".join(tagged)
+        covered = [False] * len(q)
+        for rule in self.triggers.rules:
+            for mt in rule.regex.finditer(text):
+                if rule.kind in ("starts_with", "ends_with", "contains", "not_contains") or mt.end() > mt.start():
+                    for t in range(mt.start(), mt.end()):
+                        a, b = owner[t]
+                        for k in range(a, b):
+                            covered[k] = True
+        return covered
+
+    def _unknown_subject(self, q: str, free: list[bool], mentions: list[Mention]) -> None:
+        """A question that opens with an unexplained word before 的 or a property
+        (阿里巴巴的收盘价) names something the KG lacks: say so rather than answer
+        about every stock."""
+        k = 0
+        while k < len(q) and free[k]:
+            k += 1
+        m = re.match(r"[\u4e00-\u9fffA-Za-z]{2,}", q[k:])
+        if not m:
+            return
+        j = k + m.end()
+        while j > k and free[j - 1]:
+            j -= 1
+        tok = q[k:j]
+        if len(tok) < 2 or any(free[k:j]):
+            return
+        nxt = next((x for x in mentions if x.start >= j), None)
+        if q[j:j + 1] == "的" or (nxt is not None and nxt.start == j and nxt.kind in ("property", "time", "value")):
+            raise UnknownEntity(tok, self._closest(tok, cap=max(1, len(tok) // 2)))
 
     def _cn_number_ok(self, q: str, n: Number) -> bool:
         """Chinese numerals count as numbers only with a unit or measure word, or
@@ -297,7 +349,8 @@ class Lexicon:
                 if self._is_filler(tok):
                     continue
                 leftover = q[run_start:run_end]
-                glued = absorbed[0] if len(absorbed) == 1 and absorbed[0].kind == "entity" else None
+                # only words glued before a name can make an unknown name (东方红|银行)
+                glued = absorbed[0] if absorbed == [right] and right is not None and right.kind == "entity" else None
                 hit = self._resolve_fragment(tok, extended=bool(absorbed), leftover=leftover if glued else "",
                                              word=glued.text if glued else "")
                 if hit is not None:
@@ -315,8 +368,11 @@ class Lexicon:
             yield left.start, b, [left]
         if right is not None:
             yield a, right.end, [right]
+        if b - a >= 2:
+            yield a, b, []
         for off, tok in self._name_like_tokens(q[a:b]):
-            yield a + off, a + off + len(tok), []
+            if len(tok) < b - a:
+                yield a + off, a + off + len(tok), []
 
     def _is_filler(self, tok: str) -> bool:
         return all(c in FILLER for c in tok) or any(r.regex.fullmatch(tok) for r in self.triggers.rules_of("filler"))
@@ -336,12 +392,10 @@ class Lexicon:
             if close and len(close[0]) == len(tok) and self._same_sound(close[0], tok):
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[close[0]]),
                                note=f"「{tok}」→「{close[0]}」（纠正错别字）")
-            if close and _edit_distance(close[0], tok) == 1 and len(leftover) >= 2 and self._looks_like_name(leftover):
-                raise UnknownEntity(tok, close)
-            if leftover and len(leftover) >= 2 and self._looks_like_name(leftover) and not self._is_filler(leftover):
-                # 东方红|银行: unknown words glued to a known name make an unknown name
-                raise UnknownEntity(tok, self._closest(tok, cap=len(leftover)) or
-                                    [n for n in self._names if word and word in n][:5])
+            near = self._closest(tok, cap=max(1, len(tok) // 3))
+            if leftover and len(leftover) >= 2 and near and not self._is_filler(leftover):
+                # 东方红|银行: unknown words glued before a known name, close to another name
+                raise UnknownEntity(tok, near)
             return None
         if tok.isascii():
             refs = self.entities.get(tok.lower())

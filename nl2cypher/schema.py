@@ -25,6 +25,7 @@ class Property:
     description: str = ""
     unit: str = ""
     vocabulary: bool = False  # values are words users say (省份, 上市板块, 学历)
+    total: str = ""  # "sum": a longer period's figure is the sum of the rows (quarterly profit)
 
 
 @dataclass(frozen=True)
@@ -304,7 +305,7 @@ def _properties(origin: str, owner: str, raw: object) -> dict[str, Property]:
         if ptype not in TYPES:
             raise SchemaError(f"{origin}: {owner}.{pname}: type {ptype!r} is not one of {', '.join(TYPES)}")
         out[pname] = Property(pname, ptype, str(spec.get("description", "")), str(spec.get("unit", "")),
-                              bool(spec.get("vocabulary", False)))
+                              bool(spec.get("vocabulary", False)), str(spec.get("total", "")))
     return out
 
 

@@ -205,7 +205,7 @@ class _Build:
             target = self.why_target(target, why)
         props = self.attach_properties(target)
         if not props and self.units_of("rank_in_group", "change"):
-            props = self.default_property(target, "range" if self.has("rank_in_group") else "closing_price")
+            props = self.default_property(target, "range")
         self.values(target)
         self.connect(target)
         self.conditions(target, props)
@@ -262,14 +262,29 @@ class _Build:
                     continue
             if any(s.kind == "label" and s.label == label for s in self.slots):
                 continue  # 股票…股票: one set
+            if not same and not (affect and label == "industry") and any(
+                    s.kind == "entity" and s.label == label for s in self.slots):
+                continue  # 贵州茅台…多少股: the entity is the stock meant
             self.slots.append(Slot(self.new_var(label), label, p, kind="label", mention=i))
 
     def choose_target(self) -> Slot:
-        """The answer's subject: the head noun (last label word) if any, else the
-        last entity; a question naming only properties asks about stocks."""
+        """The answer's subject: the label word right after 哪些/哪个, else the head
+        noun (last label word), else the last entity; with only properties and
+        values named, the label that owns them."""
         labels = [s for s in self.slots if s.kind == "label"]
+        for u in self.units_of("list"):
+            after = [s for s in labels if 0 <= s.pos - u.end <= 1]
+            if after:
+                return after[0]
         if labels:
             return max(labels, key=lambda s: s.pos)
+        role = next((m for m in self.m if m.kind == "edge" and "role" in m.params), None)
+        if role is not None:
+            ends = [s for s in self.slots if s.kind == "entity" and s.label in self.s.edges[role.targets[0]].targets]
+            if ends:
+                slot = Slot(self.new_var(ends[0].label), ends[0].label, len(self.ex.tagged), kind="label")
+                self.slots.append(slot)
+                return slot
         ents = [s for s in self.slots if s.kind == "entity"]
         if ents:
             return max(ents, key=lambda s: s.pos)
@@ -804,6 +819,8 @@ class _Build:
         if owner is not None and prop not in ("range", "closing_price"):
             self.units.append(Unit("aggregate", 0, 0, {"fn": "sum"}))  # 累计成交量: a plain total
             return None
+        if t is None or t.kind == "day":
+            return None  # 今天涨了多少: the day's own 涨跌幅
         if ent is None or t is None or owner is None or not self.ctx.trading_days:
             return None
         end = self.ctx.trading_day_on_or_before(t.end or self.ctx.today)
@@ -855,8 +872,12 @@ class _Build:
         clauses: list = [match]
 
         agg = next(iter(self.units_of("aggregate")), None)
+        if agg is None and self.period_total(shown):
+            agg = Unit("aggregate", 0, 0, {"fn": "sum"})
         count = self.has("count")
         extreme = next(iter(self.units_of("extreme")), None)
+        if extreme is None and not any(len(x.names) > 1 for x in ents):
+            extreme = next(iter(self.units_of("which")), None)
         topk = next(iter(self.units_of("topk")), None)
         ordering = next(iter(self.units_of("order")), None)
         yesno = self.has("yesno")
@@ -898,6 +919,8 @@ class _Build:
             group = [s for s in ents if len(s.names) > 1]
             items = [Item(name_of(s)[0], name_of(s)[1]) for s in group]
             items.append(Item(Func(fn, (expr,)), f"{ {'avg': '平均', 'sum': '合计'}.get(fn, fn)}{alias}"))
+            if self._single_value(shown[-1]):
+                self.ch.penalty += 0.1  # an average of one value: another reading is likelier
         elif extreme and shown and ents and not any(s.kind == "label" for s in self.slots) and data_slots and \
                 getattr(self, "day", 1) is None:
             answer = "aggregate"
@@ -948,6 +971,28 @@ class _Build:
         clauses.append(Return(tuple(items), distinct, order, limit))
         return Candidate(Query(tuple(clauses), dict(self.params)), -self.ch.penalty, tuple(self.ch.taken),
                          self.notes, answer)
+
+    def period_total(self, shown) -> bool:
+        """A figure per quarter asked for a longer period (去年的净利润) is the
+        sum of its quarters (the schema marks such properties `total: sum`)."""
+        t = self.time_span()
+        if t is None or t.quarter or not shown:
+            return False
+        expr = shown[-1][0]
+        slot = next((x for x in self.slots if x.var == expr.var), None)
+        if slot is None or slot.label not in self.s.labels:
+            return False
+        pdef = self.s.labels[slot.label].property(expr.key)
+        return pdef is not None and pdef.total == "sum" and t.kind in ("year", "half", "range", "since", "month")
+
+    def _single_value(self, shown_item) -> bool:
+        expr = shown_item[0]
+        slot = next((x for x in self.slots if x.var == getattr(expr, "var", None)), None)
+        if slot is None or slot.kind != "data" or getattr(self, "day", None) is None:
+            return False
+        parent = [ln for ln in self.links if ln.b == slot.var or ln.a == slot.var]
+        ends = {ln.a for ln in parent} | {ln.b for ln in parent}
+        return any(self.slot_of(v).kind == "entity" for v in ends if v != slot.var)
 
     def _ranked_prop(self, unit: Unit, shown):
         """The property a ranking sorts by: the one nearest before the unit, else after."""
