@@ -268,15 +268,19 @@ class Lexicon:
         after a comparison/rank word (前十, 大于五)."""
         after = q[n.end:n.end + 1]
         before = q[max(0, n.start - 2):n.start]
-        return bool(n.unit or n.scale != 1 or after in "只个家支位名天日条年月" or
-                    re.search(r"(前|后|于|过|到|至|为|是|第|倒数|top)$", before, re.I))
+        after_rank_word = bool(re.search(r"(前|后|于|过|到|至|为|是|第|倒数|top)$", before, re.I))
+        if n.text == "一":  # 同一个, 一下, 一共: 一 is rarely a number on its own
+            return after_rank_word
+        return bool(n.unit or n.scale != 1 or after in "只个家支位名天日条年月" or after_rank_word)
 
-    def _tokens(self, q: str) -> set[int]:
-        """Token boundaries (character offsets) from jieba."""
+    def _tokens(self, q: str, taken: list[bool]) -> set[int]:
+        """Token boundaries (character offsets) from jieba, plus the edges of
+        what is already claimed (最新|净值 once 最新 is a time)."""
         cuts, pos = {0, len(q)}, 0
         for tok in self.jieba.cut(q, HMM=False):
             pos += len(tok)
             cuts.add(pos)
+        cuts |= {i for i in range(1, len(q)) if taken[i - 1] != taken[i]}
         return cuts
 
     def _candidates_at(self, q: str, low: str, i: int, taken: list[bool], cuts: set[int], forward: bool):
@@ -311,7 +315,7 @@ class Lexicon:
 
     def _max_match(self, q: str, taken: list[bool]) -> list[Mention]:
         low = q.lower()
-        cuts = self._tokens(q)
+        cuts = self._tokens(q, taken)
         results = []
         for forward in (True, False):
             used = list(taken)

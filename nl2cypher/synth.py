@@ -222,6 +222,7 @@ class _Build:
     # entities: one slot per group 「A和B」 of the same label
     def entity_slots(self) -> None:
         exclude = {u.ref("ent") for u in self.units_of("compare_entity", "exclude", "same_prop")}
+        exclude |= {i for u in self.units for i in u.covers}
         groups: list[list[int]] = []
         for i, m in enumerate(self.m):
             if m.kind != "entity" or i in exclude:
@@ -248,8 +249,9 @@ class _Build:
         same = bool(self.units_of("same", "same_prop"))
         unit_labels = {u.ref("label") for u in self.units_of("rank_in_group")}
         affect = any("role" in m.params for m in self.m if m.kind == "edge")
+        covered = {i for u in self.units for i in u.covers}
         for i, m in enumerate(self.m):
-            if m.kind != "label" or i in unit_labels:
+            if m.kind != "label" or i in unit_labels or i in covered:
                 continue
             label = self.ch.pick("label:" + m.text, list(m.targets))
             p = self.pos(i)

@@ -3,6 +3,7 @@ question, become WHERE / RETURN units that refer to mentions by index."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .lexicon import Extraction
@@ -21,6 +22,7 @@ class Unit:
     refs: dict[str, int] = field(default_factory=dict)  # placeholder -> mention index
     text: str = ""  # free text captured by (?P<text>…)
     row: int = 0  # trigger table row, for the trace
+    covers: list[int] = field(default_factory=list)  # mentions swallowed by the free text
 
     def ref(self, name: str) -> int | None:
         return self.refs.get(name)
@@ -31,18 +33,22 @@ def map_units(ex: Extraction, table: TriggerTable) -> list[Unit]:
     longest (markers such as 哪些/吗 may overlap)."""
     found: list[Unit] = []
     for rule in table.rules:
-        for m in rule.regex.finditer(ex.tagged):
+        on_question = rule.params.get("on") == "question"  # markers read the question as written
+        for m in rule.regex.finditer(ex.question if on_question else ex.tagged):
             if m.end() == m.start():
                 continue
-            refs, text = {}, ""
+            refs, text, covers = {}, "", []
             for name, val in m.groupdict().items():
                 if val is None:
                     continue
                 if name == "text":
-                    text = val
+                    # free text may contain tagged words (名称包含医药): back to the words written
+                    covers = [int(i) for i in re.findall(r"〈[A-Z](\d+)〉", val)]
+                    text = re.sub(r"〈[A-Z](\d+)〉", lambda t: ex.mentions[int(t.group(1))].text, val)
                 else:
                     refs[name] = int(val)
-            found.append(Unit(rule.kind, m.start(), m.end(), dict(rule.params), refs, text, rule.row))
+            start, end = (len(ex.tagged), len(ex.tagged)) if on_question else (m.start(), m.end())
+            found.append(Unit(rule.kind, start, end, dict(rule.params), refs, text, rule.row, covers))
     found.sort(key=lambda u: (-(u.end - u.start), u.start))
     kept: list[Unit] = []
     for u in found:
