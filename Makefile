@@ -15,7 +15,7 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q $(TORCH)
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q -e '.[test,ml]'
 	touch $@
 
 install: $(VENV)/.installed
@@ -24,6 +24,8 @@ demo: install
 	$(BIN)/nl2cypher kg demo
 	$(BIN)/nl2cypher kg stats
 	$(BIN)/nl2cypher cypher '$(SAMPLE)' -p name=王明
+	$(BIN)/nl2cypher ask "王明管理的基金都重仓了哪些板块"
+	$(BIN)/nl2cypher ask "贵州茅台昨天的收盘价是多少"
 
 test: install
 	$(BIN)/python -m pytest -q

@@ -265,6 +265,98 @@ def cypher(query: str = typer.Argument(..., help="A read-only Cypher query."),
         out.print("[dim yellow]demo KG: synthetic data[/]")
 
 
+def _engine(db: Optional[Path], today: Optional[str], no_rank: bool = False):
+    from .engine import Engine
+
+    store = open_store(db)
+    return Engine(store, _date(today, "--today") if today else None, rank=not no_rank)
+
+
+TodayOption = typer.Option(None, "--today", envvar="NL2CYPHER_TODAY",
+                           help="Reference date for 今天/昨天/近5日… (default: today).")
+NoReviseOption = typer.Option(False, "--no-revise", help="Skip LLM revision (the heuristic query stands).")
+
+
+@app.command("ask")
+def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台昨天的收盘价是多少"),
+        db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
+        as_json: bool = typer.Option(False, "--json", help="Print the batch-contract record."),
+        explain: bool = typer.Option(False, "--explain", help="Show mentions, units, candidates and timings."),
+        no_revise: bool = NoReviseOption,
+        no_rank: bool = typer.Option(False, "--no-rank", help="Take the first candidate instead of ranking.")):
+    """Answer a question: the Cypher that ran and the result table."""
+    engine = _engine(db, today, no_rank)
+    ans = engine.ask(question)
+    synthetic = getattr(engine.store, "meta", {}).get("source") == "demo"
+    if as_json:
+        print(json.dumps(ans.record(1), ensure_ascii=False))
+        if ans.error:
+            sys.exit(1)
+        return
+    if explain:
+        _print_trace(ans)
+    if ans.error:
+        raise QuestionFailed(ans.error)
+    out.print(f"[bold]{escape(ans.question)}[/]")
+    print_result(Result(ans.columns, ans.rows, ans.trace.timings_ms.get("execution", 0.0)))
+    out.print(f"[cyan]{escape(ans.cypher or '')}[/]  [dim]{escape(json.dumps(ans.params, ensure_ascii=False))}[/]",
+              highlight=False)
+    for note in ans.notes:
+        out.print(f"[yellow]注：{escape(note)}[/]")
+    if synthetic:
+        out.print("[dim yellow]demo KG: synthetic data[/]")
+
+
+def _print_trace(ans) -> None:
+    tr = ans.trace
+    t = Table(title="mentions", header_style="bold")
+    for c in ("kind", "text", "means"):
+        t.add_column(c)
+    for m in tr.mentions:
+        means = ", ".join(r.label + ":" + r.name for r in m.entities) or ", ".join(m.targets)
+        if m.number:
+            means = f"{m.number.value:g}{m.number.unit}"
+        if m.time:
+            means = f"{m.time.start} … {m.time.end}" if m.time.start != m.time.end else str(m.time.start)
+        t.add_row(m.kind, m.text, means + (f"  ({m.note})" if m.note else ""))
+    err.print(t)
+    err.print(f"tagged: {tr.tagged}", highlight=False, markup=False)
+    err.print("units: " + ", ".join(f"{u.kind}(row {u.row})" for u in tr.units), highlight=False)
+    for c in tr.candidates:
+        err.print(f"  {c['score']:+.4f}  {c['cypher']}  {json.dumps(c['params'], ensure_ascii=False)}", markup=False,
+                  highlight=False)
+        err.print(f"          {c['description']}  {' '.join(c['choices'])}", markup=False, highlight=False)
+    err.print("timings: " + ", ".join(f"{k} {v:.1f} ms" for k, v in tr.timings_ms.items()), highlight=False)
+
+
+class QuestionFailed(Nl2CypherError):
+    pass
+
+
+@app.command("batch")
+def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or .jsonl"),
+          out_file: Path = typer.Option(..., "--out", help="Answers: .jsonl, .csv or .xlsx (by extension)."),
+          db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
+          resume: bool = typer.Option(False, "--resume", help="Skip questions already answered in --out."),
+          no_rank: bool = typer.Option(False, "--no-rank")):
+    """Translate and answer a file of questions; one record per question, in order."""
+    from .batch import read_questions, run_batch
+
+    questions = read_questions(file)
+    if not questions:
+        raise QuestionFailed(f"{file}: no questions found")
+    engine = _engine(db, today, no_rank)
+    bar = Progress(SpinnerColumn(), TextColumn("[bold]answering"), BarColumn(bar_width=None),
+                   TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
+                   disable=not err.is_terminal)
+    with bar:
+        task = bar.add_task("batch", total=len(questions))
+        answered, skipped, failed = run_batch(questions, out_file, lambda q: engine.ask(q).record(),
+                                              resume=resume, progress=lambda n: bar.advance(task, n))
+    out.print(f"[green]wrote[/] {len(questions)} records to {out_file}: {answered} answered now"
+              + (f", {skipped} kept from before" if skipped else "") + (f", [red]{failed} failed[/]" if failed else ""))
+
+
 @app.command("version")
 def version():
     """Print the version."""

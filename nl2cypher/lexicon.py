@@ -250,7 +250,7 @@ class Lexicon:
         k = 0
         while k < len(q) and free[k]:
             k += 1
-        m = re.match(r"[\u4e00-\u9fffA-Za-z]{2,}", q[k:])
+        m = re.match(r"(?:(?![的了吗呢啊呀吧么嘛])[\u4e00-\u9fffA-Za-z]){2,}", q[k:])
         if not m:
             return
         j = k + m.end()
@@ -396,10 +396,10 @@ class Lexicon:
             if close and len(close[0]) == len(tok) and self._same_sound(close[0], tok):
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[close[0]]),
                                note=f"「{tok}」→「{close[0]}」（纠正错别字）")
-            near = self._closest(tok, cap=max(1, len(tok) // 3))
-            if leftover and len(leftover) >= 2 and near and not self._is_filler(leftover):
-                # 东方红|银行: unknown words glued before a known name, close to another name
-                raise UnknownEntity(tok, near)
+            if leftover and len(leftover) >= 2 and not self._is_filler(leftover):
+                # 东方红|银行: unknown words glued before a known name make an unknown name
+                raise UnknownEntity(tok, self._closest(tok, cap=len(leftover)) or
+                                    [n for n in self._names if word and word in n and n != word][:5])
             return None
         if tok.isascii():
             refs = self.entities.get(tok.lower())

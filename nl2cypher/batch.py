@@ -1,0 +1,205 @@
+"""Batch translation files (the batch contract of DESIGN.md).
+
+Input: .txt (one question a line), .csv / .xlsx (a column named question,
+query or 问题, else the first column), .jsonl ({"question": ...}).
+Output by the extension of --out: .jsonl, .csv or .xlsx; one record per input
+question, in input order. Records are appended to a .jsonl as they are made
+(for .csv/.xlsx to a hidden progress file beside it), so --resume can skip
+what an interrupted run already did."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from .errors import Nl2CypherError
+
+QUESTION_COLUMNS = ("question", "query", "问题")
+RECORD_FIELDS = ("id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms")
+
+
+class BatchFileError(Nl2CypherError):
+    pass
+
+
+def read_questions(path: str | Path) -> list[str]:
+    path = Path(path)
+    if not path.is_file():
+        raise BatchFileError(f"{path}: no such file")
+    ext = path.suffix.lower()
+    try:
+        if ext == ".txt":
+            return [line.strip() for line in path.read_text(encoding="utf-8-sig").splitlines() if line.strip()]
+        if ext == ".jsonl":
+            out = []
+            for n, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1):
+                if not line.strip():
+                    continue
+                try:
+                    rec = json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise BatchFileError(f"{path}:{n}: not JSON ({e.msg})") from None
+                q = rec.get("question") if isinstance(rec, dict) else None
+                if not isinstance(q, str):
+                    raise BatchFileError(f'{path}:{n}: expected {{"question": "..."}}')
+                out.append(q)
+            return out
+        if ext == ".csv":
+            with open(path, newline="", encoding="utf-8-sig") as fh:
+                rows = list(csv.reader(fh, strict=True))
+            return _column(path, rows)
+        if ext == ".xlsx":
+            import openpyxl
+
+            try:
+                wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+            except Exception as e:
+                raise BatchFileError(f"{path}: not a readable .xlsx file ({type(e).__name__})") from None
+            rows = [["" if c is None else str(c) for c in r] for r in wb.worksheets[0].iter_rows(values_only=True)]
+            return _column(path, rows)
+    except UnicodeDecodeError:
+        raise BatchFileError(f"{path}: not UTF-8 text") from None
+    except csv.Error as e:
+        raise BatchFileError(f"{path}: malformed CSV ({e})") from None
+    raise BatchFileError(f"{path}: unsupported input type {ext or '(none)'}; use .txt, .csv, .xlsx or .jsonl")
+
+
+def _column(path: Path, rows: list[list[str]]) -> list[str]:
+    rows = [r for r in rows if any(str(c).strip() for c in r)]
+    if not rows:
+        return []
+    header = [str(c).strip().lower() for c in rows[0]]
+    col = next((header.index(c) for c in QUESTION_COLUMNS if c in header), None)
+    body = rows[1:] if col is not None else rows
+    col = col or 0
+    return [str(r[col]).strip() if col < len(r) else "" for r in body]
+
+
+def _progress_file(out: Path) -> Path:
+    return out if out.suffix.lower() == ".jsonl" else out.with_name(f".{out.name}.progress.jsonl")
+
+
+def done_records(out: Path) -> dict[int, dict]:
+    """Records an earlier run already wrote (for --resume)."""
+    found: dict[int, dict] = {}
+    sources = [_progress_file(out)]
+    if out.suffix.lower() != ".jsonl" and out.is_file():
+        sources.insert(0, out)
+    for src in sources:
+        if not src.is_file():
+            continue
+        for rec in _read_records(src):
+            if isinstance(rec.get("id"), int):
+                found[rec["id"]] = rec
+    return found
+
+
+def _read_records(path: Path) -> Iterable[dict]:
+    ext = path.suffix.lower()
+    if ext == ".jsonl":
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line cut short by an interruption is done again
+    elif ext == ".csv":
+        with open(path, newline="", encoding="utf-8") as fh:
+            for row in csv.DictReader(fh):
+                yield _from_flat(row)
+    elif ext == ".xlsx":
+        import openpyxl
+
+        ws = openpyxl.load_workbook(path, read_only=True).worksheets[0]
+        rows = list(ws.iter_rows(values_only=True))
+        for r in rows[1:]:
+            yield _from_flat(dict(zip(rows[0], r)))
+
+
+def _from_flat(row: dict) -> dict:
+    rec = dict(row)
+    for k in ("params", "columns", "rows"):
+        if isinstance(rec.get(k), str):
+            try:
+                rec[k] = json.loads(rec[k])
+            except json.JSONDecodeError:
+                pass
+    try:
+        rec["id"] = int(rec["id"])
+    except (KeyError, TypeError, ValueError):
+        pass
+    return rec
+
+
+def _cell_text(v: Any) -> Any:
+    """xlsx cells refuse control characters; drop them."""
+    if isinstance(v, str):
+        return "".join(c for c in v if c in "\t\n" or ord(c) >= 32)
+    return v
+
+
+def _flat(rec: dict) -> list[Any]:
+    out = []
+    for k in RECORD_FIELDS:
+        v = rec.get(k)
+        out.append(json.dumps(v, ensure_ascii=False) if k in ("params", "columns", "rows") else v)
+    return out
+
+
+def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dict], resume: bool = False,
+              progress: Callable[[int], None] | None = None) -> tuple[int, int, int]:
+    """Answer every question, writing records in input order. Returns
+    (answered now, skipped as already done, failed)."""
+    out = Path(out)
+    ext = out.suffix.lower()
+    if ext not in (".jsonl", ".csv", ".xlsx"):
+        raise BatchFileError(f"{out}: unsupported output type {ext or '(none)'}; use .jsonl, .csv or .xlsx")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = done_records(out) if resume else {}
+    prog = _progress_file(out)
+    if not resume and prog.exists():
+        prog.unlink()
+    if resume and ext == ".jsonl" and done:
+        # rewrite what was kept, in order, so the file never holds a torn line
+        with open(prog, "w", encoding="utf-8") as fh:
+            for i in sorted(done):
+                fh.write(json.dumps(done[i], ensure_ascii=False) + "\n")
+    answered = failed = 0
+    with open(prog, "a", encoding="utf-8") as fh:
+        for i, q in enumerate(questions, 1):
+            if i in done and done[i].get("question") == q:
+                if progress:
+                    progress(1)
+                continue
+            rec = {"id": i, **answer(q)}
+            done[i] = rec
+            answered += 1
+            failed += rec.get("error") is not None
+            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            fh.flush()
+            if progress:
+                progress(1)
+    records = [done[i] for i in sorted(done) if i <= len(questions)]
+    if ext == ".jsonl":
+        if sorted(done) != list(range(1, len(records) + 1)) or resume:
+            out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    elif ext == ".csv":
+        with open(out, "w", newline="", encoding="utf-8") as fh:
+            w = csv.writer(fh)
+            w.writerow(RECORD_FIELDS)
+            w.writerows(_flat(r) for r in records)
+        prog.unlink()
+    else:
+        import openpyxl
+
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        ws.title = "answers"
+        ws.append(list(RECORD_FIELDS))
+        for r in records:
+            ws.append([_cell_text(v) for v in _flat(r)])
+        wb.save(out)
+        prog.unlink()
+    return answered, len(questions) - answered, failed
