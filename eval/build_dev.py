@@ -63,7 +63,7 @@ def slot_values(store: LadybugStore, rng: random.Random) -> dict[str, list]:
             "trades": trades, "down": down, "up": up, "holders": holders, "provinces": provinces, "aliases": aliases}
 
 
-def fill(template: dict, k: int, v: dict, rng: random.Random) -> dict | None:
+def fill(template: dict, k: int, v: dict, rng: random.Random, today: dt.date) -> dict | None:
     stocks = v["stocks"]
     if template.get("where") == "sh":
         stocks = [s for s in stocks if s[1].startswith("6")]
@@ -83,7 +83,8 @@ def fill(template: dict, k: int, v: dict, rng: random.Random) -> dict | None:
     phrasing = template["q"][k % len(template["q"])]
     values = {"s": s[0], "s2": s2[0], "code": s[1], "py": py[2], "f": f, "f2": f2, "m": rng.choice(v["managers"]),
               "t": rng.choice(v["trades"]), "i": rng.choice(v["down"]), "iu": rng.choice(v["up"]),
-              "h": rng.choice(v["holders"]), "p": rng.choice(v["provinces"]), "alias": alias, "as": alias_stock}
+              "h": rng.choice(v["holders"]), "p": rng.choice(v["provinces"]), "alias": alias, "as": alias_stock,
+              "Y": today.year, "Y1": today.year - 1, "Y2": today.year - 2}
     if "{py}" in phrasing:
         values["s"] = py[0]
     if "{sx}" in phrasing:
@@ -93,31 +94,34 @@ def fill(template: dict, k: int, v: dict, rng: random.Random) -> dict | None:
     return {"question": question, "gold": gold, "category": template["category"]}
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--db", type=Path)
     ap.add_argument("--out", type=Path, default=HERE / "dev.jsonl")
-    args = ap.parse_args()
+    ap.add_argument("--today", help="reference date (default: the templates' own, 2024-03-15)")
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args(argv)
     spec = yaml.safe_load((HERE / "dev_templates.yaml").read_text(encoding="utf-8"))
+    today = dt.date.fromisoformat(args.today or str(spec["today"]))
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db
         if db is None:
-            write_demo(Path(tmp) / "kg", dt.date.fromisoformat(str(spec["today"])))
+            write_demo(Path(tmp) / "kg", today)
             db = Path(tmp) / "kg.lbug"
             load_kg(Path(tmp) / "kg", db, source="demo")
         with LadybugStore(db) as store:
-            rng = random.Random(7)
+            rng = random.Random(args.seed)
             values = slot_values(store, rng)
             rows, seen = [], set()
             for ti, t in enumerate(spec["templates"]):
                 for k in range(t.get("n", 1)):
                     for _ in range(5):  # avoid duplicate questions
-                        rec = fill(t, k, values, rng)
+                        rec = fill(t, k, values, rng, today)
                         if rec and rec["question"] not in seen:
                             break
                     seen.add(rec["question"])
                     store.run(rec["gold"])  # every gold query must run
-                    rows.append({"id": len(rows) + 1, **rec, "today": str(spec["today"]), "template": ti + 1})
+                    rows.append({"id": len(rows) + 1, **rec, "today": today.isoformat(), "template": ti + 1})
     with open(args.out, "w", encoding="utf-8") as fh:
         for r in rows:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
