@@ -340,9 +340,12 @@ class _Build:
     def attach_properties(self, target: Slot) -> list[tuple[int, Slot | Link, str]]:
         """(mention index, owner slot or edge link, property) for every property word."""
         out = []
+        why = [(u.start, u.end) for u in self.units_of("why")]
         for i, m in enumerate(self.m):
             if m.kind != "property" or i in self.consumed:
                 continue
+            if any(a <= self.pos(i) < b for a, b in why):
+                continue  # 上涨的原因: the word belongs to the why-question
             options = []
             for t in m.targets:
                 owner, prop = t.split(".")
@@ -403,8 +406,9 @@ class _Build:
 
     # ---- values (涨停, 广东, 创业板, 利好) ---------------------------------------
     def values(self, target: Slot) -> None:
+        why = [(u.start, u.end) for u in self.units_of("why")]
         for i, m in enumerate(self.m):
-            if m.kind != "value" or i in self.consumed:
+            if m.kind != "value" or i in self.consumed or any(a <= self.pos(i) < b for a, b in why):
                 continue
             options = [t for t in m.targets if self._value_feasible(t)]
             if not options:
