@@ -134,7 +134,7 @@ class Lexicon:
         self.jieba.initialize()
         for w in self.words:
             if not w.isascii():
-                self.jieba.add_word(w, freq=50000)
+                self.jieba.add_word(w, freq=50000 if len(w) >= 3 else 10)  # short words must not beat common words (完美|的)
 
     # ---- building from a store ------------------------------------------
     @classmethod
@@ -259,8 +259,10 @@ class Lexicon:
         tok = q[k:j]
         if len(tok) < 2 or any(free[k:j]):
             return
+        gap = 1 if q[j:j + 1] == "的" else 0
         nxt = next((x for x in mentions if x.start >= j), None)
-        if q[j:j + 1] == "的" or (nxt is not None and nxt.start == j and nxt.kind in ("property", "time", "value")):
+        # X的收盘价 / X今天…: an attribute of X is asked, so X must be something the KG knows
+        if nxt is not None and nxt.start == j + gap and nxt.kind in ("property", "time"):
             raise UnknownEntity(tok, self._closest(tok, cap=max(1, len(tok) // 2)))
 
     def _cn_number_ok(self, q: str, n: Number) -> bool:

@@ -58,3 +58,13 @@ def run_cli(*args: str, env: dict | None = None, db: Path | None = None) -> subp
 def stock_count(db: Path) -> int:
     with LadybugStore(db) as s:
         return s.run("MATCH (s:stock) RETURN count(s)").rows[0][0]
+
+
+@pytest.fixture(scope="session")
+def engine(demo_db):
+    """The real translator over the demo KG: real jieba, real encoder, real Ladybug."""
+    from nl2cypher.engine import Engine
+
+    e = Engine(demo_db, DEMO_END)
+    yield e
+    e.close()

@@ -1,0 +1,80 @@
+import datetime as dt
+
+import pytest
+
+from nl2cypher.numbers import cn_to_number, find_numbers
+from nl2cypher.timeexpr import find_times
+
+D = dt.date
+TODAY = D(2024, 3, 15)  # a Friday
+CAL = [D(2024, 3, d) for d in (4, 5, 6, 7, 8, 11, 12, 13, 14, 15)]
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("今天", D(2024, 3, 15), D(2024, 3, 15)),
+    ("最新", D(2024, 3, 15), D(2024, 3, 15)),
+    ("昨天", D(2024, 3, 14), D(2024, 3, 14)),
+    ("前天", D(2024, 3, 13), D(2024, 3, 13)),
+    ("明天", D(2024, 3, 16), D(2024, 3, 16)),
+    ("3天前", D(2024, 3, 12), D(2024, 3, 12)),
+    ("一周前", D(2024, 3, 8), D(2024, 3, 8)),
+    ("近5日", D(2024, 3, 11), D(2024, 3, 15)),  # five trading days
+    ("最近", D(2024, 3, 11), D(2024, 3, 15)),
+    ("近两周", D(2024, 3, 2), D(2024, 3, 15)),
+    ("近三个月", D(2023, 12, 16), D(2024, 3, 15)),
+    ("本周", D(2024, 3, 11), D(2024, 3, 15)),
+    ("上周", D(2024, 3, 4), D(2024, 3, 10)),
+    ("本月", D(2024, 3, 1), D(2024, 3, 15)),
+    ("上个月", D(2024, 2, 1), D(2024, 2, 29)),
+    ("今年", D(2024, 1, 1), D(2024, 3, 15)),
+    ("去年", D(2023, 1, 1), D(2023, 12, 31)),
+    ("前年", D(2022, 1, 1), D(2022, 12, 31)),
+    ("2021年9月23日", D(2021, 9, 23), D(2021, 9, 23)),
+    ("2024/3/1", D(2024, 3, 1), D(2024, 3, 1)),
+    ("2024-3-1", D(2024, 3, 1), D(2024, 3, 1)),
+    ("3月1号", D(2024, 3, 1), D(2024, 3, 1)),
+    ("12月25日", D(2023, 12, 25), D(2023, 12, 25)),  # the latest such date not after today
+    ("2023年12月", D(2023, 12, 1), D(2023, 12, 31)),
+    ("3月1日到3月8日", D(2024, 3, 1), D(2024, 3, 8)),
+    ("截至3月10日", None, D(2024, 3, 10)),
+])
+def test_time_expressions_resolve_to_literal_dates(text, start, end):
+    [t] = find_times(text, TODAY, CAL)
+    assert (t.start, t.end) == (start, end)
+
+
+@pytest.mark.parametrize("text, year, quarter, half", [
+    ("去年第三季度", 2023, 3, None),
+    ("2023Q4", 2023, 4, None),
+    ("第三季度", 2023, 3, None),  # 2024 Q3 has not ended on 2024-03-15
+    ("一季度", 2023, 1, None),
+    ("2023年上半年", 2023, None, 1),
+    ("下半年", 2023, None, 2),
+])
+def test_report_periods(text, year, quarter, half):
+    [t] = find_times(text, TODAY)
+    assert (t.year, t.quarter, t.half) == (year, quarter, half)
+
+
+def test_no_time_in_plain_numbers():
+    assert find_times("净值介于1和1.2之间的基金", TODAY) == []
+    assert find_times("收盘价大于10的股票", TODAY) == []
+
+
+@pytest.mark.parametrize("text, value", [("十五", 15), ("两千三百", 2300), ("一万二千", 12000), ("三", 3),
+                                         ("二〇二四", 2024), ("十", 10)])
+def test_chinese_numerals(text, value):
+    assert cn_to_number(text) == value
+
+
+@pytest.mark.parametrize("text, value, unit", [
+    ("1.2万", 12000, ""), ("3亿元", 300_000_000, "元"), ("15%", 15, "%"), ("4-5元", 4, ""), ("1,200股", 1200, "股"),
+    ("两千万", 20_000_000, ""),
+])
+def test_numbers_with_units(text, value, unit):
+    n = find_numbers(text)[0]
+    assert (n.value, n.unit) == (value, unit)
+
+
+def test_a_dash_between_numbers_is_a_range_not_a_sign():
+    assert [n.value for n in find_numbers("10-20元")] == [10, 20]
