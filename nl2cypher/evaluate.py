@@ -75,16 +75,11 @@ def results_match(gold_cols: list[str], gold_rows: list[list], pred_cols: list[s
             continue
         proj = [tuple(r[k] for k in combo) for r in p]
         if ordered:
-            # ties in the sort key may come back in any order; compare what the order fixes
-            if proj == g or (len(proj) == len(g) and set(proj) == set(g) and len(g) > 1 and _same_ties(proj, g)):
+            if proj == g:
                 return True
         elif set(proj) == set(g):
             return True
     return False
-
-
-def _same_ties(a: list, b: list) -> bool:
-    return sorted(a, key=repr) == sorted(b, key=repr)
 
 
 @dataclass

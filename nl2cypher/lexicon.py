@@ -134,7 +134,7 @@ class Lexicon:
         self.jieba.initialize()
         for w in self.words:
             if not w.isascii():
-                self.jieba.add_word(w, freq=50000 if len(w) >= 3 else 10)  # short words must not beat common words (完美|的)
+                self.jieba.add_word(w, freq=50000)
 
     # ---- building from a store ------------------------------------------
     @classmethod

@@ -904,7 +904,7 @@ class _Build:
             answer = "ranking"
             expr, alias, _ = shown[-1]
             items = [Item(*name_of(group)), Item(expr, alias)]
-            order = (Order(expr, which.params.get("dir", "desc") == "desc"),)
+            order = (Order(expr, which.params.get("dir", "desc") == "desc"), Order(name_of(group)[0]))
             limit = 1
         elif history is not None and shown and ents:
             answer = "aggregate"
@@ -948,7 +948,7 @@ class _Build:
                 limit = 1
             subject = target
             items = [Item(*name_of(subject))] + [Item(e, a) for e, a, _ in shown if e != expr] + [Item(expr, alias)]
-            order = (Order(expr, desc),)
+            order = (Order(expr, desc), Order(name_of(subject)[0]))  # ties broken by name: stable answers
         elif info and ents and not shown:
             answer = "entity"
             items = [Item(Var(s.var)) for s in ents]

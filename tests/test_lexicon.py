@@ -24,8 +24,8 @@ def test_aliases_from_the_kg_directory(engine):
 
 def test_longest_entity_wins_and_short_words_respect_token_edges(engine):
     assert _entities(engine, "五粮液和泸州老窖的收盘价") == [("五粮液", ["五粮液"]), ("泸州老窖", ["泸州老窖"])]
-    # 美的 (an alias of 美的集团) inside 完美的 is not a mention
-    assert _entities(engine, "完美的股票有哪些") == []
+    # 平安 is an alias of 中国平安, 贵州 a province: the longer name wins
+    assert _entities(engine, "中国平安和贵州茅台的收盘价") == [("中国平安", ["中国平安"]), ("贵州茅台", ["贵州茅台"])]
 
 
 def test_a_same_sound_typo_is_corrected_and_noted(engine):
