@@ -16,6 +16,7 @@ from .cypher.render import render
 from .errors import Nl2CypherError
 from .lexicon import Lexicon, Mention
 from .rank import Ranker, verbalise
+from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
@@ -58,13 +59,26 @@ class Answer:
         return {"id": id, **rec} if id is not None else rec
 
 
+def _current_annotations(stored: Schema) -> Schema:
+    """A KG keeps the schema it was loaded with. When the packaged schema of the
+    same name has the same structure, its descriptions and annotations (which a
+    domain expert may have improved since) are used without a reload."""
+    try:
+        pkg = default_schema()
+    except Nl2CypherError:
+        return stored
+    if pkg.name == stored.name and pkg.structure() == stored.structure():
+        return pkg
+    return stored
+
+
 class Engine:
     """Translate and answer questions over one graph store."""
 
     def __init__(self, store: GraphStore | str | Path, today: dt.date | None = None, *, rank: bool = True,
                  encoder: str | None = None, triggers_path: str | Path | None = None, dialect: str | None = None):
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store
-        self.schema = self.store.schema
+        self.schema = _current_annotations(self.store.schema)
         self.today = today
         self.dialect = dialect or ("ladybug" if self.store.backend == "ladybug" else "neo4j")
         self.triggers = load_triggers(self.schema, triggers_path)

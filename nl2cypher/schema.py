@@ -246,6 +246,14 @@ class Schema:
                 kept_edges[e.name] = EdgeType(e.name, e.description, pairs, e.properties)
         return Schema(self.name, self.description, {n: self.labels[n] for n in self.labels if n in keep}, kept_edges)
 
+    def structure(self) -> tuple:
+        """Labels, property types and edges: what a stored KG's layout depends on."""
+        labels = tuple(sorted((n, tuple(sorted((p.name, p.type) for p in lab.properties.values())))
+                              for n, lab in self.labels.items()))
+        edges = tuple(sorted((n, e.endpoints, tuple(sorted((p.name, p.type) for p in e.properties.values())))
+                             for n, e in self.edges.items()))
+        return labels, edges
+
     @property
     def dynamic_labels(self) -> list[str]:
         return [n for n, lab in self.labels.items() if lab.dynamic]

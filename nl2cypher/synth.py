@@ -206,7 +206,7 @@ class _Build:
         props = self.attach_properties(target)
         if not props and self.units_of("rank_in_group", "change"):
             props = self.default_property(target, "range")
-        self.values(target)
+        props += self.values(target)
         self.connect(target)
         self.conditions(target, props)
         if not self.has("history"):
@@ -280,6 +280,20 @@ class _Build:
                 return after[0]
         if labels:
             return max(labels, key=lambda s: s.pos)
+        ents = [s for s in self.slots if s.kind == "entity"]
+        if self.units_of("list") and ents:
+            for m in self.m:
+                if m.kind != "edge" or "role" in m.params:
+                    continue
+                e = self.s.edges.get(m.targets[0])
+                if e is None:
+                    continue
+                for a, b in e.endpoints:
+                    other = a if ents[0].label == b else b if ents[0].label == a else None
+                    if other and other != ents[0].label:
+                        slot = Slot(self.new_var(other), other, len(self.ex.tagged), kind="label")
+                        self.slots.append(slot)
+                        return slot
         role = next((m for m in self.m if m.kind == "edge" and "role" in m.params), None)
         if role is not None:
             ends = [s for s in self.slots if s.kind == "entity" and s.label in self.s.edges[role.targets[0]].targets]
@@ -340,6 +354,7 @@ class _Build:
     def attach_properties(self, target: Slot) -> list[tuple[int, Slot | Link, str]]:
         """(mention index, owner slot or edge link, property) for every property word."""
         out = []
+        self._prop_mentions: dict[str, list[int]] = {}
         why = [(u.start, u.end) for u in self.units_of("why")]
         for i, m in enumerate(self.m):
             if m.kind != "property" or i in self.consumed:
@@ -370,10 +385,12 @@ class _Build:
                 if slot is None:
                     continue
                 out.append((i, slot, prop))
+                self._prop_mentions.setdefault(repr(Prop(slot.var, prop)), []).append(i)
             else:
                 link = self.edge_link(owner, target, self.pos(i))
                 if link is not None:
                     out.append((i, link, prop))
+                    self._prop_mentions.setdefault(repr(Prop(link.rel_var, prop)), []).append(i)
         return out
 
     def _ties_to(self, owner: str, target: Slot) -> bool:
@@ -405,8 +422,17 @@ class _Build:
         return ln
 
     # ---- values (涨停, 广东, 创业板, 利好) ---------------------------------------
-    def values(self, target: Slot) -> None:
+    def values(self, target: Slot) -> list:
+        """WHERE units from value words; returns properties asked about instead
+        (是男是女: two values of one property ask for the property)."""
         why = [(u.start, u.end) for u in self.units_of("why")]
+        asked = []
+        seen: dict[str, set] = {}
+        for m in self.m:
+            if m.kind == "value" and "op" not in m.params:
+                for t in m.targets:
+                    seen.setdefault(t, set()).add(tuple(m.params.get("value") or ()))
+        alternatives = {t for t, vals in seen.items() if len(vals) > 1}
         for i, m in enumerate(self.m):
             if m.kind != "value" or i in self.consumed or any(a <= self.pos(i) < b for a, b in why):
                 continue
@@ -414,6 +440,12 @@ class _Build:
             if not options:
                 continue
             t = self.ch.pick("value:" + m.text, options)
+            if t in alternatives:
+                owner, prop = t.split(".")
+                slot = self.owner_slot(owner, self.pos(i), target) if owner in self.s.labels else None
+                if slot is not None and (i, slot, prop) not in asked and all(a[2] != prop for a in asked):
+                    asked.append((i, slot, prop))
+                continue
             owner, prop = t.split(".")
             values = m.params.get("value") or []
             ptype = (self.s.labels[owner].property(prop) if owner in self.s.labels else self.s.edges[owner].properties[prop]).type
@@ -428,12 +460,16 @@ class _Build:
                 if link is None:
                     continue
                 ref = Prop(link.rel_var, prop)
-            if isinstance(typed[0], bool) or ptype == "int":
+            op = m.params.get("op", "=")
+            if op != "=":
+                self.where.append(Bin(op, ref, Lit(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table
+            elif isinstance(typed[0], bool) or ptype == "int":
                 self.where.append(Bin("=", ref, Lit(typed[0])))  # engine-chosen literal from the table
             elif len(typed) == 1:
                 self.where.append(Bin("=", ref, self.param(typed[0])))
             else:
                 self.where.append(Bin("IN", ref, self.param(typed)))
+        return asked
 
     def _value_feasible(self, t: str) -> bool:
         owner = t.split(".")[0]
@@ -547,12 +583,15 @@ class _Build:
                 if ref is None:
                     continue
                 a = self.number(u.ref("num"), pdef)
+                flip = self._flipped(ref)
                 if u.kind == "compare":
-                    op = {"=": "="}.get(u.params.get("op", ">"), u.params.get("op", ">"))
+                    op = u.params.get("op", ">")
+                    if flip and a > 0:  # 跌幅大于5%: 涨跌幅 < -5 (跌幅小于-5% is already signed)
+                        op, a = {">": "<", "<": ">", ">=": "<=", "<=": ">="}.get(op, op), -a
                     self.where.append(Bin(op, ref, self.param(a)))
                 else:
                     b = self.number(u.ref("num2"), pdef)
-                    lo, hi = min(a, b), max(a, b)
+                    lo, hi = sorted((-a, -b) if flip and min(a, b) > 0 else (a, b))
                     self.where.append(Bin("AND", Bin(">=", ref, self.param(lo)), Bin("<=", ref, self.param(hi))))
             elif u.kind == "date_compare":
                 ref, pdef = self.prop_for_unit(u, props, types=("date", "datetime"))
@@ -576,6 +615,10 @@ class _Build:
                     (s for s in self.slots if s.label == ref_ent.label), target)
                 self.where.append(Bin("<>", Prop(slot.var, self.s.labels[slot.label].display), self.param(ref_ent.name)))
 
+    def _flipped(self, ref) -> bool:
+        """Was this property named by a word that measures the other way (跌幅)?"""
+        return any(self.m[i].params.get("flip") == "true" for i in self._prop_mentions.get(repr(ref), []))
+
     def _name_slot(self, u: Unit, target: Slot) -> Slot:
         after = [s for s in self.slots if s.kind == "label" and s.pos >= u.end]
         return min(after, key=lambda s: s.pos) if after else target
@@ -593,10 +636,30 @@ class _Build:
             if best is None or d < best[0]:
                 best = (d, owner, prop, pdef)
         if best is None:
-            return None, None
+            return self._edge_prop_for_unit(u)
         _, owner, prop, pdef = best
         var = owner.var if isinstance(owner, Slot) else owner.rel_var
         return Prop(var, prop), pdef
+
+    def _edge_prop_for_unit(self, u: Unit):
+        """持股超过20%: no property word, but a relationship word whose edge has a
+        numeric property in the number's unit."""
+        idx = u.ref("num")
+        unit = self.m[idx].number.unit if idx is not None and self.m[idx].number else ""
+        for i in range(len(self.m) - 1, -1, -1):
+            m = self.m[i]
+            if m.kind != "edge" or self.pos(i) > u.start:
+                continue
+            for etype in m.targets:
+                e = self.s.edges.get(etype)
+                if e is None:
+                    continue
+                props = [p for p in e.properties.values() if p.type in ("int", "float") and (p.unit == unit or not unit)]
+                if props:
+                    link = self.edge_link(etype, self.slots[-1] if self.slots else None, self.pos(i))
+                    if link is not None:
+                        return Prop(link.rel_var, props[0].name), props[0]
+        return None, None
 
     def _pdef(self, owner, prop):
         if isinstance(owner, Slot):
@@ -679,7 +742,11 @@ class _Build:
         anchor = next((s for s in self.slots if s.kind == "entity"), target)
         edge = next(e.name for e in self.s.edges.values() if "tendency" in e.properties)
         ln = self.link(anchor, info, edge=edge)
-        self.where.append(Bin("=", Prop(ln.rel_var, "tendency"), Lit(int(why.params.get("tendency", 1)))))
+        tendency = int(why.params.get("tendency", 1))
+        for i, m in enumerate(self.m):
+            if why.start <= self.pos(i) < why.end and (m.params.get("flip") == "true" or m.params.get("op") in ("<", "<=")):
+                tendency = -1  # 为什么下跌: the word itself means a fall
+        self.where.append(Bin("=", Prop(ln.rel_var, "tendency"), Lit(tendency)))
         return info
 
     def default_property(self, target: Slot, prop: str):
@@ -766,20 +833,34 @@ class _Build:
         ent = self._entity()
         if owner is None or ent is None or owner.label != "stock_financial_information":
             return None
-        t = self.time_span()
-        if t is not None and t.quarter:
+        t = next((m.time for i, m in enumerate(self.m) if m.kind == "time" and m.time.quarter
+                  and i != u.ref("time")), None)
+        if t is not None:
             y, q = t.year, t.quarter
         else:
             latest = self.ctx.latest.get(owner.label)
             if latest is None:
                 return None
             y, q = latest.year, (latest.month - 1) // 3 + 1
-        py, pq = (y - 1, q) if u.params.get("kind") == "yoy" else ((y, q - 1) if q > 1 else (y - 1, 4))
+        kind = u.params.get("kind")
+        if kind == "vs":
+            ref = self.m[u.ref("time")].time
+            cur_t = next((m.time for i, m in enumerate(self.m) if m.kind == "time" and i != u.ref("time")
+                          and m.time.quarter), None)
+            if ref is None or not ref.quarter:
+                return None
+            if cur_t is not None:
+                y, q = cur_t.year, cur_t.quarter
+            py, pq = ref.year, ref.quarter
+            if cur_t is not None and ref.year != y and "年" not in ref.text:
+                py = y  # 2023年第四季度…比第三季度: the same year unless one is named
+        else:
+            py, pq = (y - 1, q) if kind == "yoy" else ((y, q - 1) if q > 1 else (y - 1, 4))
         period = lambda y_, q_: (lambda v: [Bin("=", Prop(v, "year"), Lit(y_)), Bin("=", Prop(v, "quarter"), Lit(q_))])
         cur, cur_val = self._branch(ent.label, ent.names[0], owner.label, prop, period(y, q))
         prev, prev_val = self._branch(ent.label, ent.names[0], owner.label, prop, period(py, pq))
         pct = Bin("*", Bin("/", Bin("-", Var("cur"), Var("prev")), Func("abs", (Var("prev"),))), Lit(100.0))
-        kind = "同比" if u.params.get("kind") == "yoy" else "环比"
+        kind = {"yoy": "同比", "qoq": "环比"}.get(u.params.get("kind"), "增长")
         q_ = Query((cur, With((Item(cur_val, "cur"),)), prev, With((Item(Var("cur"), None), Item(prev_val, "prev"))),
                     Return((Item(Var("cur"), f"{y}Q{q}"), Item(Var("prev"), f"{py}Q{pq}"), Item(pct, f"{kind}增长率(%)")))),
                    dict(self.params))
@@ -878,8 +959,10 @@ class _Build:
         clauses: list = [match]
 
         agg = next(iter(self.units_of("aggregate")), None)
-        if agg is None and self.period_total(shown):
-            agg = Unit("aggregate", 0, 0, {"fn": "sum"})
+        total = self.period_total(shown)
+        if agg is None and total and not (self.units_of("extreme", "topk", "order") and any(
+                x.kind == "label" for x in self.slots)):
+            agg = Unit("aggregate", 0, 0, {"fn": total})
         count = self.has("count")
         extreme = next(iter(self.units_of("extreme")), None)
         if extreme is None and not any(len(x.names) > 1 for x in ents):
@@ -917,14 +1000,19 @@ class _Build:
             items = [Item(Bin(">", Func("count", (Star(),)), Lit(0)), "是否")]
         elif count:
             answer = "count"
-            items = [Item(Func("count", (Var(target.var),), distinct=True), "数量")]
+            cu = self.units_of("count")[0]
+            labels = [x for x in self.slots if x.kind == "label"]
+            after = [x for x in labels if 0 <= x.pos - cu.end <= 1]
+            before = [x for x in labels if x.pos < cu.start]
+            counted = after[0] if after else (max(before, key=lambda x: x.pos) if before else target)
+            items = [Item(Func("count", (Var(counted.var),), distinct=True), "数量")]
         elif agg and shown:
             answer = "aggregate"
             fn = agg.params.get("fn", "avg")
             expr, alias, _ = shown[-1]
             group = [s for s in ents if len(s.names) > 1]
             items = [Item(name_of(s)[0], name_of(s)[1]) for s in group]
-            items.append(Item(Func(fn, (expr,)), f"{ {'avg': '平均', 'sum': '合计'}.get(fn, fn)}{alias}"))
+            items.append(Item(Func(fn, (expr,)), f"{ {'avg': '平均', 'sum': '合计', 'max': '最高', 'min': '最低'}.get(fn, fn)}{alias}"))
             if self._single_value(shown[-1]):
                 self.ch.penalty += 0.1  # an average of one value: another reading is likelier
         elif extreme and shown and ents and not any(s.kind == "label" for s in self.slots) and data_slots and \
@@ -938,7 +1026,7 @@ class _Build:
             answer = "ranking"
             unit = topk or extreme or ordering
             expr, alias, _ = self._ranked_prop(unit, shown)
-            desc = unit.params.get("dir", "desc") == "desc"
+            desc = (unit.params.get("dir", "desc") == "desc") != self._flipped(expr)  # 跌幅最大: ascending
             if topk:
                 k = unit.ref("num")
                 limit = int(self.m[k].number.value) if k is not None else int(unit.params.get("k", self.ctx.top_k))
@@ -978,18 +1066,20 @@ class _Build:
         return Candidate(Query(tuple(clauses), dict(self.params)), -self.ch.penalty, tuple(self.ch.taken),
                          self.notes, answer)
 
-    def period_total(self, shown) -> bool:
-        """A figure per quarter asked for a longer period (去年的净利润) is the
-        sum of its quarters (the schema marks such properties `total: sum`)."""
+    def period_total(self, shown) -> str:
+        """A per-row figure asked for a longer period: the schema's `total` says
+        how rows combine (去年的净利润 = sum of quarters, 本月最高价 = max of days)."""
         t = self.time_span()
-        if t is None or t.quarter or not shown:
-            return False
+        if t is None or t.quarter or not shown or not any(x.kind == "entity" for x in self.slots):
+            return ""
         expr = shown[-1][0]
-        slot = next((x for x in self.slots if x.var == expr.var), None)
+        slot = next((x for x in self.slots if x.var == getattr(expr, "var", None)), None)
         if slot is None or slot.label not in self.s.labels:
-            return False
+            return ""
         pdef = self.s.labels[slot.label].property(expr.key)
-        return pdef is not None and pdef.total == "sum" and t.kind in ("year", "half", "range", "since", "month")
+        if pdef is None or not pdef.total or t.kind not in ("year", "half", "range", "since", "month"):
+            return ""
+        return pdef.total
 
     def _single_value(self, shown_item) -> bool:
         expr = shown_item[0]

@@ -100,6 +100,7 @@ class TimeParser:
             (rf"(?:近|最近|过去|前)(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|以来|来)?", self._recent_n),
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
             (r"(?P<w>大前天|前天|昨天|昨日|今天|今日|当天|当日|明天|明日|现在|当前|目前|此刻|最新|眼下)", self._word_day),
+            (r"(?P<w>本周|这周|上周|上上周|下周)(?P<d>[一二三四五六日天1-7])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])", self._weekday),
             (r"(?P<w>本周|这周|这一周|上周|上一周|本月|这个月|上个月|上月|今年|本年|去年|前年|年初至今|年内)", self._word_range),
             (r"(?P<y>\d{4}|今|去|前)年(?:度|全年)?", self._year),
             (r"(?P<w>最近|近期|前几天|这几天|近几天|近日)", self._recent),
@@ -249,6 +250,19 @@ class TimeParser:
     def _word_day(self, m):
         off = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "明天": 1, "明日": 1}.get(m.group("w"), 0)
         day = self.today + dt.timedelta(days=off)
+        return self._span(m, "day", day, day)
+
+    def _weekday(self, m):
+        """上周五, 本周一, 周三 (the latest such weekday not after today)."""
+        d = m.group("d") or m.group("d2")
+        wd = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}.get(d)
+        wd = int(d) - 1 if wd is None else wd
+        t = self.today
+        monday = t - dt.timedelta(days=t.weekday())
+        week = {"上周": -1, "上上周": -2, "下周": 1}.get(m.group("w") or "", 0)
+        day = monday + dt.timedelta(days=7 * week + wd)
+        if not m.group("w") and day > t:
+            day -= dt.timedelta(days=7)
         return self._span(m, "day", day, day)
 
     def _word_range(self, m):

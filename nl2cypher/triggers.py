@@ -72,12 +72,23 @@ def _params(text: str, where: str) -> dict:
 
 
 def _value_params(text: str, where: str) -> dict:
-    """`value=a;b` keeps its semicolons (a list of values); other keys as usual."""
-    text = (text or "").strip()
-    if text.startswith("value="):
-        rest = text[len("value="):]
-        return {"value": [v for v in rest.split(";") if v]}
-    return _params(text, where)
+    """`value=a;b` is a list of values (parts without `=` continue the list);
+    `op=<=;value=-9.9` compares instead of testing equality."""
+    out: dict = {}
+    key = None
+    for part in (text or "").split(";"):
+        part = part.strip()
+        if not part:
+            continue
+        if "=" in part and not part.startswith(("<", ">", "=")):
+            key, v = part.split("=", 1)
+            key, v = key.strip(), v.strip()
+            out[key] = [v] if key == "value" else v
+        elif key == "value":
+            out["value"].append(part)
+        else:
+            raise TriggerTableError(f"{where}: params {text!r}: expected key=value; key=value")
+    return out
 
 
 def compile_pattern(pattern: str, where: str) -> re.Pattern:
