@@ -5,9 +5,8 @@ prior). Ranking runs only when there is a choice."""
 
 from __future__ import annotations
 
-import numpy as np
 
-from .cypher.ast import Bin, DateLit, Func, Item, Lit, Match, Not, Param, Prop, Query, Return, Var
+from .cypher.ast import Bin, DateLit, Func, Lit, Match, Not, Param, Prop, Query, Return, Var
 from .schema import Schema
 from .synth import Candidate
 

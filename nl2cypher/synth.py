@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cypher.ast import (Bin, DateLit, Func, IsNull, Item, Lit, Match, Node, Not, Order, Param, Path, Prop,
+from .cypher.ast import (Bin, DateLit, Func, Item, Lit, Match, Node, Not, Order, Param, Path, Prop,
                          Query, Rel, Return, Star, Var, With, and_all)
 from .errors import Nl2CypherError
-from .lexicon import Extraction, Mention
-from .schema import KEY, Schema
+from .lexicon import Extraction
+from .schema import Schema
 from .timeexpr import TimeSpan
 from .units import Unit
 
@@ -762,7 +762,7 @@ class _Build:
 
     def _data_prop(self, props):
         """(owner slot, property) of the first property on a slot."""
-        for i, owner, prop in props:
+        for _, owner, prop in props:
             if isinstance(owner, Slot):
                 return owner, prop
         return None, None

@@ -165,6 +165,25 @@ def _parse_header(rel: str, header: list[str], kind: str, owner: str, props: dic
     return cols
 
 
+def _convert(rel: str, line: int, owner: str, plan, cells: list[str]) -> tuple[list[str], bool]:
+    """One row's property cells, checked and normalised in target column order;
+    also whether any value spans lines."""
+    values, multiline = [], False
+    for name, ix, conv in plan:
+        if ix is None:
+            values.append("")
+            continue
+        v = cells[ix]
+        if v:
+            try:
+                v = conv(v)
+            except ValueError as e:
+                raise KGFormatError(rel, line, ix + 1, f"{owner}.{name}: {v!r} is not {e}") from None
+            multiline = multiline or "\n" in v or "\r" in v
+        values.append(v)
+    return values, multiline
+
+
 def _rel(root: Path, path: Path) -> str:
     """The name used in messages: the KG directory's own name and below."""
     try:
@@ -278,22 +297,9 @@ class KGReader:
                 for ix in label_cols:
                     if cells[ix] and label not in cells[ix].split(";"):
                         raise KGFormatError(rel, line, ix + 1, f":LABEL {cells[ix]!r} does not include {label}")
-                record = [nid]
-                for name, ix, conv in plan:
-                    if ix is None:
-                        record.append("")
-                        continue
-                    v = cells[ix]
-                    if v:
-                        try:
-                            v = conv(v)
-                        except ValueError as e:
-                            raise KGFormatError(rel, line, ix + 1, f"{label}.{name}: {v!r} is not {e}") from None
-                        if "\n" in v or "\r" in v:
-                            out.multiline = True
-                    record.append(v)
-                if "\n" in nid or "\r" in nid:
-                    out.multiline = True
+                values, multiline = _convert(rel, line, label, plan, cells)
+                record = [nid] + values
+                out.multiline = out.multiline or multiline or "\n" in nid or "\r" in nid
                 w.writerow(record)
                 out.rows += 1
                 if out.rows % 100_000 == 0:
@@ -348,20 +354,8 @@ class KGReader:
                 for ix in type_cols:
                     if cells[ix] and cells[ix] != etype:
                         raise KGFormatError(rel, line, ix + 1, f":TYPE {cells[ix]!r} is not {etype}")
-                record = [a, b]
-                multiline = False
-                for name, ix, conv in plan:
-                    if ix is None:
-                        record.append("")
-                        continue
-                    v = cells[ix]
-                    if v:
-                        try:
-                            v = conv(v)
-                        except ValueError as e:
-                            raise KGFormatError(rel, line, ix + 1, f"{etype}.{name}: {v!r} is not {e}") from None
-                        multiline = multiline or "\n" in v or "\r" in v
-                    record.append(v)
+                values, multiline = _convert(rel, line, etype, plan, cells)
+                record = [a, b] + values
                 entry = outs.get((la, lb))
                 if entry is None:
                     tf = TableFile(etype, self.workdir / f"edge_{etype}_{la}_{lb}.csv", src_label=la, dst_label=lb)

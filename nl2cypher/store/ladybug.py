@@ -6,6 +6,7 @@ the previous KG as it was."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import os
@@ -154,24 +155,12 @@ class LadybugStore(GraphStore):
         """Create a new KG file from a validated directory and swap it in."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = _temp_sibling(path)
-        try:
-            db = ladybug.Database(str(tmp))
-            conn = ladybug.Connection(db)
-            try:
-                for stmt in ddl(kg.schema):
-                    conn.execute(stmt)
-                _copy_all(conn, kg, progress)
-                _write_meta(conn, {**meta, "schema": kg.schema.source_text, "format": FORMAT_VERSION,
-                                   "loaded_at": dt.datetime.now().isoformat(timespec="seconds")})
-            finally:
-                conn.close()
-                db.close()
-            _swap(tmp, path)
-        except RuntimeError as e:
-            raise StoreError(f"load failed, the previous KG is unchanged: {_one_line(e)}") from None
-        finally:
-            _remove(tmp)
+        with _aside(path, copy=False, what="load") as conn:
+            for stmt in ddl(kg.schema):
+                conn.execute(stmt)
+            _copy_all(conn, kg, progress)
+            _write_meta(conn, {**meta, "schema": kg.schema.source_text, "format": FORMAT_VERSION,
+                               "loaded_at": dt.datetime.now().isoformat(timespec="seconds")})
 
     @classmethod
     def refresh(cls, path: str | Path, kg: PreparedKG, replace_ids: dict[str, list[str]],
@@ -179,32 +168,41 @@ class LadybugStore(GraphStore):
         """Replace/append dynamic rows on a copy of the KG file, then swap it in.
         `replace_ids` maps a label to ids already present, which are deleted with
         their edges before the new rows go in. Static labels are not touched."""
-        path = Path(path)
-        tmp = _temp_sibling(path)
-        try:
+        with _aside(Path(path), copy=True, what="refresh") as conn:
+            for lab, ids in replace_ids.items():
+                for i in range(0, len(ids), 10_000):
+                    conn.execute(f"MATCH (n:{lab}) WHERE n.{KEY} IN $ids DETACH DELETE n", {"ids": ids[i:i + 10_000]})
+            _copy_all(conn, kg, progress)
+            old = {}
+            res = conn.execute(f"MATCH (m:{META_TABLE}) RETURN m.key, m.value")
+            while res.has_next():
+                k, v = res.get_next()
+                old[k] = v
+            conn.execute(f"MATCH (m:{META_TABLE}) DELETE m")
+            _write_meta(conn, {**old, **meta, "refreshed_at": dt.datetime.now().isoformat(timespec="seconds")})
+
+
+@contextlib.contextmanager
+def _aside(path: Path, copy: bool, what: str):
+    """A writable connection to a new file beside `path` (a copy of it when
+    `copy`); on success the file replaces `path` in one rename, on any failure
+    it is removed and `path` is untouched."""
+    tmp = _temp_sibling(path)
+    try:
+        if copy:
             shutil.copyfile(path, tmp)
-            db = ladybug.Database(str(tmp))
-            conn = ladybug.Connection(db)
-            try:
-                for lab, ids in replace_ids.items():
-                    for i in range(0, len(ids), 10_000):
-                        conn.execute(f"MATCH (n:{lab}) WHERE n.{KEY} IN $ids DETACH DELETE n", {"ids": ids[i:i + 10_000]})
-                _copy_all(conn, kg, progress)
-                old = {}
-                res = conn.execute(f"MATCH (m:{META_TABLE}) RETURN m.key, m.value")
-                while res.has_next():
-                    k, v = res.get_next()
-                    old[k] = v
-                conn.execute(f"MATCH (m:{META_TABLE}) DELETE m")
-                _write_meta(conn, {**old, **meta, "refreshed_at": dt.datetime.now().isoformat(timespec="seconds")})
-            finally:
-                conn.close()
-                db.close()
-            _swap(tmp, path)
-        except RuntimeError as e:
-            raise StoreError(f"refresh failed, the previous KG is unchanged: {_one_line(e)}") from None
+        db = ladybug.Database(str(tmp))
+        conn = ladybug.Connection(db)
+        try:
+            yield conn
         finally:
-            _remove(tmp)
+            conn.close()
+            db.close()
+        _swap(tmp, path)
+    except RuntimeError as e:
+        raise StoreError(f"{what} failed, the previous KG is unchanged: {_one_line(e)}") from None
+    finally:
+        _remove(tmp)
 
 
 def ddl(schema: Schema) -> list[str]:

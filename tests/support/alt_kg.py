@@ -20,7 +20,7 @@ FUND_COMPANIES = {"易方达": "东吴", "华夏": "长盛", "南方": "融通",
                   "汇添富": "中银", "富国": "建信", "招商": "农银", "工银瑞信": "光大保德信", "中欧": "万家",
                   "景顺长城": "信达澳银", "兴全": "前海开源", "交银施罗德": "国投瑞银", "鹏华": "长城", "银华": "金鹰",
                   "国泰": "宝盈", "华安": "华泰柏瑞", "大成": "创金合信", "天弘": "财通"}
-SURNAMES = "欧阳司马上官诸葛东方皇甫"
+SURNAMES = ["欧阳", "司马", "上官", "诸葛", "东方", "皇甫"]
 GIVEN = "静怡 子轩 浩然 雨桐 梓涵 宇航 思彤 俊熙 若曦 博文 嘉懿 一诺 明轩 欣妍 泽宇 梦洁 天佑 语嫣 锦程 书瑶".split()
 
 
@@ -62,7 +62,7 @@ def write_alt_kg(out: Path, end: dt.date = ALT_END, seed: int = 99) -> Path:
 
     def manager(r):
         while True:
-            name = rng.choice(["欧阳", "司马", "上官", "诸葛", "东方", "皇甫"]) + rng.choice(GIVEN)
+            name = rng.choice(SURNAMES) + rng.choice(GIVEN)
             if name not in people:
                 people.add(name)
                 r["name"] = name
