@@ -130,3 +130,18 @@ def test_the_trace_times_every_stage(engine):
 ])
 def test_result_comparison(gold, pred, ordered, ok):
     assert results_match(gold[0], gold[1], pred[0], pred[1], ordered) is ok
+
+
+NEO4J_URI = __import__("os").environ.get("NEO4J_URI")
+
+
+@pytest.mark.skipif(not NEO4J_URI, reason="NEO4J_URI is not set: no Neo4j server to check the Neo4j dialect against")
+def test_neo4j_dialect_parses_on_a_server(demo_db):
+    """Every dev question's query, rendered for Neo4j, passes the server's EXPLAIN."""
+    from nl2cypher.store.neo4j import Neo4jStore
+
+    e = Engine(demo_db, DEMO_END, rank=False, dialect="neo4j")
+    with Neo4jStore() as neo:
+        for rec in read_questions(ROOT / "eval" / "dev.jsonl")[:100]:
+            ans = e.translate(rec["question"], DEMO_END)
+            neo.explain(ans.cypher, ans.params)
