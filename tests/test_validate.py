@@ -1,0 +1,75 @@
+"""Every refusal path of the revision validator, with real query strings and
+the real embedded store."""
+
+import pytest
+
+from nl2cypher.revise.validate import Validator, extract_cypher
+from nl2cypher.store import LadybugStore
+
+Q = "贵州茅台昨天的收盘价是多少"
+CAND = ("MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.name = $p0 AND sd.date = date('2024-03-14') "
+        "RETURN s.name, sd.closing_price")
+
+
+@pytest.fixture
+def validator(mini_db):
+    store = LadybugStore(mini_db)
+    yield Validator(store.schema, store, Q, CAND, {"p0": "贵州茅台"}, question_dates=["2024-03-14"])
+    store.close()
+
+
+@pytest.mark.parametrize("output, query", [
+    ("```cypher\nMATCH (n:stock) RETURN n.name\n```\n这个查询返回所有股票。", "MATCH (n:stock) RETURN n.name"),
+    ("MATCH (n:stock)\nRETURN n.name<|im_end|>", "MATCH (n:stock) RETURN n.name"),
+    ("<|im_start|>assistant\n修改后的查询：MATCH (n:stock) RETURN n.name;\n\n说明：去掉了多余条件", "MATCH (n:stock) RETURN n.name"),
+    ("<think>先想一想</think>MATCH (n:stock) RETURN n.code", "MATCH (n:stock) RETURN n.code"),
+    ("我不知道", None),
+    ("", None),
+])
+def test_extract_cypher(output, query):
+    assert extract_cypher(output) == query
+
+
+def test_a_good_revision_passes_and_question_text_becomes_a_parameter(validator):
+    v = validator.check("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' "
+                        "AND d.date = date('2024-03-14') RETURN d.closing_price")
+    assert v.ok, v.refused
+    assert "'贵州茅台'" not in v.query and "$p0" in v.query and v.params == {"p0": "贵州茅台"}
+
+
+def test_a_simply_reversed_arrow_is_turned_round(validator):
+    v = validator.check("MATCH (s:stock)<-[:has_stock_data]-(d:stock_data) WHERE s.name = $p0 "
+                        "AND d.date = date('2024-03-14') RETURN d.closing_price")
+    assert v.ok, v.refused
+    assert "(s:stock)-[:has_stock_data]->(d:stock_data)" in v.query and v.fixes
+
+
+@pytest.mark.parametrize("output, reason", [
+    ("这个问题我无法回答", "no Cypher query"),
+    ("MATCH (s:stock) DETACH DELETE s", "would write"),
+    ("MATCH (s:stock) SET s.name = 'x' RETURN s", "would write"),
+    ("CREATE (s:stock {id: 'x'})", "would write"),
+    ("MERGE (s:stock {id: 'x'}) RETURN s", "would write"),
+    ("CALL db.clearQueryCaches()", "not a known read-only procedure"),
+    ("LOAD CSV FROM 'file:///etc/passwd' AS l RETURN l", "would write"),
+    ("MATCH (s:stock) RETURN s; MATCH (n) DETACH DELETE n", "more than one statement"),
+    ("MATCH (s:Company) RETURN s.name", "unknown label 'Company'"),
+    ("MATCH (s:stock)-[:OWNS]->(t:trade) RETURN t.name", "unknown relationship type 'OWNS'"),
+    ("MATCH (s:stock) WHERE s.name = $p0 RETURN s.price", "unknown property stock.price"),
+    ("MATCH (s:stock {ticker: $p0}) RETURN s.name", "unknown property stock.ticker"),
+    ("MATCH (f:public_offering_fund)-[h:hold]->(s:stock) RETURN h.weight", "unknown property hold.weight"),
+    ("MATCH (t:trade)-[:has_stock_data]->(d:stock_data) RETURN d.date", "has_stock_data cannot join trade to stock_data"),
+    ("MATCH (s:stock) WHERE s.name = '五粮液' RETURN s.code", "literal '五粮液' comes from neither"),
+    ("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = $p0 AND d.date = date('2023-01-01') "
+     "RETURN d.closing_price", "date 2023-01-01"),
+    ("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = $p0 AND d.closing_price > 1234 RETURN s.name",
+     "number 1234"),
+    ("MATCH (s:stock) WHERE s.name = $p0 RETURN s.name ORDER BY", "the store rejects it"),
+    ("MATCH (s:stock) WHERE s.name = $p0 WITH s UNWIND range(1, 200000000) AS x RETURN sum(x)", "does not execute"),
+])
+def test_every_refusal(validator, output, reason):
+    validator.timeout_s = 0.2
+    validator.numbers = {200000000.0}
+    v = validator.check(output)
+    assert not v.ok
+    assert reason in v.refused, v.refused
