@@ -23,6 +23,7 @@ def validator(mini_db):
     ("MATCH (n:stock)\nRETURN n.name<|im_end|>", "MATCH (n:stock) RETURN n.name"),
     ("<|im_start|>assistant\n修改后的查询：MATCH (n:stock) RETURN n.name;\n\n说明：去掉了多余条件", "MATCH (n:stock) RETURN n.name"),
     ("<think>先想一想</think>MATCH (n:stock) RETURN n.code", "MATCH (n:stock) RETURN n.code"),
+    ("Here is the query with the fix: MATCH (n:stock) RETURN n.name", "MATCH (n:stock) RETURN n.name"),
     ("我不知道", None),
     ("", None),
 ])

@@ -23,8 +23,10 @@ _SPECIAL = re.compile(r"<\|[^|>]{1,40}\|>|</?s>|\[/?INST\]|<think>.*?</think>", 
 _FENCE = re.compile(r"```(?:cypher|Cypher|CYPHER|sql|neo4j)?\s*\n?(.*?)```", re.S)
 # where a statement may start: read clauses and every write clause, so a write is
 # extracted whole and then refused rather than cut down to its harmless tail
-_START = re.compile(r"\b(MATCH|OPTIONAL\s+MATCH|WITH|UNWIND|CALL|RETURN|CREATE|MERGE|LOAD|DROP|DELETE|DETACH|"
-                    r"SET|REMOVE|FOREACH|COPY|ALTER|INSTALL|ATTACH)\b", re.I)
+_START = re.compile(r"\b(?:OPTIONAL\s+MATCH|MATCH|CREATE|MERGE)\s*\(|\b(?:CALL|UNWIND|LOAD\s+CSV|DROP|DETACH\s+DELETE|COPY|"
+                    r"FOREACH|ALTER|INSTALL|ATTACH)\b", re.I)
+# weaker starts ("with" and "set" are English words too): used only when no strong one is found
+_WEAK_START = re.compile(r"\b(?:WITH|RETURN|SET|DELETE|REMOVE)\b", re.I)
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _NODE = re.compile(r"\(\s*(?P<var>[A-Za-z_]\w*)?\s*(?::\s*`?(?P<label>[^`\s:{})]+)`?)?\s*(?P<props>\{[^{}]*\})?\s*\)")
 _REL = re.compile(r"(?P<left><)?-\s*\[\s*(?P<var>[A-Za-z_]\w*)?\s*(?::\s*`?(?P<type>[^`\s*{\]]+)`?)?\s*"
@@ -48,7 +50,7 @@ def extract_cypher(text: str) -> str | None:
     text = _SPECIAL.sub("", text)
     m = _FENCE.search(text)
     body = m.group(1) if m else text
-    start = _START.search(body)
+    start = _START.search(body) or _WEAK_START.search(body)
     if not start:
         return None
     body = body[start.start():]
