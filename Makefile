@@ -15,7 +15,7 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q $(TORCH)
-	$(BIN)/pip install -q -e '.[test,ml]'
+	$(BIN)/pip install -q -e '.[test,ml,llm]'
 	touch $@
 
 install: $(VENV)/.installed

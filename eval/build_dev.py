@@ -100,6 +100,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", type=Path, default=HERE / "dev.jsonl")
     ap.add_argument("--today", help="reference date (default: the templates' own, 2024-03-15)")
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--one-per-template", action="store_true",
+                    help="one question per template, the second phrasing (for fewshot/examples.xlsx)")
     args = ap.parse_args(argv)
     spec = yaml.safe_load((HERE / "dev_templates.yaml").read_text(encoding="utf-8"))
     today = dt.date.fromisoformat(args.today or str(spec["today"]))
@@ -114,7 +116,7 @@ def main(argv: list[str] | None = None) -> None:
             values = slot_values(store, rng)
             rows, seen = [], set()
             for ti, t in enumerate(spec["templates"]):
-                for k in range(t.get("n", 1)):
+                for k in ([1] if args.one_per_template else range(t.get("n", 1))):
                     for _ in range(5):  # avoid duplicate questions
                         rec = fill(t, k, values, rng, today)
                         if rec and rec["question"] not in seen:
@@ -122,9 +124,20 @@ def main(argv: list[str] | None = None) -> None:
                     seen.add(rec["question"])
                     store.run(rec["gold"])  # every gold query must run
                     rows.append({"id": len(rows) + 1, **rec, "today": today.isoformat(), "template": ti + 1})
-    with open(args.out, "w", encoding="utf-8") as fh:
+    if args.out.suffix == ".xlsx":
+        import openpyxl
+
+        wb = openpyxl.Workbook()
+        ws = wb.active
+        ws.title = "examples"
+        ws.append(["question", "cypher", "category", "today"])
         for r in rows:
-            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+            ws.append([r["question"], r["gold"], r["category"], r["today"]])
+        wb.save(args.out)
+    else:
+        with open(args.out, "w", encoding="utf-8") as fh:
+            for r in rows:
+                fh.write(json.dumps(r, ensure_ascii=False) + "\n")
     cats: dict[str, int] = {}
     for r in rows:
         cats[r["category"]] = cats.get(r["category"], 0) + 1

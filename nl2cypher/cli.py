@@ -265,16 +265,20 @@ def cypher(query: str = typer.Argument(..., help="A read-only Cypher query."),
         out.print("[dim yellow]demo KG: synthetic data[/]")
 
 
-def _engine(db: Optional[Path], today: Optional[str], no_rank: bool = False):
+def _engine(db: Optional[Path], today: Optional[str], no_rank: bool = False, revise: Optional[str] = None,
+            no_revise: bool = False):
     from .engine import Engine
 
     store = open_store(db)
-    return Engine(store, _date(today, "--today") if today else None, rank=not no_rank)
+    return Engine(store, _date(today, "--today") if today else None, rank=not no_rank,
+                  revise="never" if no_revise else revise)
 
 
 TodayOption = typer.Option(None, "--today", envvar="NL2CYPHER_TODAY",
                            help="Reference date for 今天/昨天/近5日… (default: today).")
 NoReviseOption = typer.Option(False, "--no-revise", help="Skip LLM revision (the heuristic query stands).")
+ReviseOption = typer.Option(None, "--revise", envvar="NL2CYPHER_REVISE",
+                            help="LLM revision: never, auto (default: when the heuristic is unsure) or always.")
 
 
 @app.command("ask")
@@ -282,10 +286,10 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
         db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
         as_json: bool = typer.Option(False, "--json", help="Print the batch-contract record."),
         explain: bool = typer.Option(False, "--explain", help="Show mentions, units, candidates and timings."),
-        no_revise: bool = NoReviseOption,
+        no_revise: bool = NoReviseOption, revise: Optional[str] = ReviseOption,
         no_rank: bool = typer.Option(False, "--no-rank", help="Take the first candidate instead of ranking.")):
     """Answer a question: the Cypher that ran and the result table."""
-    engine = _engine(db, today, no_rank)
+    engine = _engine(db, today, no_rank, revise, no_revise)
     ans = engine.ask(question)
     synthetic = getattr(engine.store, "meta", {}).get("source") == "demo"
     if as_json:
@@ -326,6 +330,13 @@ def _print_trace(ans) -> None:
         err.print(f"  {c['score']:+.4f}  {c['cypher']}  {json.dumps(c['params'], ensure_ascii=False)}", markup=False,
                   highlight=False)
         err.print(f"          {c['description']}  {' '.join(c['choices'])}", markup=False, highlight=False)
+    if tr.revision:
+        rv = tr.revision
+        state = "accepted" if rv.get("accepted") else f"refused: {rv['refused']}" if rv.get("refused") else \
+            f"skipped: {rv.get('skipped')}"
+        err.print(f"revision ({rv.get('why')}): {state}", markup=False, highlight=False)
+        if rv.get("output"):
+            err.print(f"  model said: {rv['output'].strip()[:300]}", markup=False, highlight=False)
     err.print("timings: " + ", ".join(f"{k} {v:.1f} ms" for k, v in tr.timings_ms.items()), highlight=False)
 
 
@@ -337,6 +348,7 @@ class QuestionFailed(Nl2CypherError):
 def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or .jsonl"),
           out_file: Path = typer.Option(..., "--out", help="Answers: .jsonl, .csv or .xlsx (by extension)."),
           db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
+          revise: Optional[str] = ReviseOption,
           resume: bool = typer.Option(False, "--resume", help="Skip questions already answered in --out."),
           no_rank: bool = typer.Option(False, "--no-rank")):
     """Translate and answer a file of questions; one record per question, in order."""
@@ -345,7 +357,7 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
     questions = read_questions(file)
     if not questions:
         raise QuestionFailed(f"{file}: no questions found")
-    engine = _engine(db, today, no_rank)
+    engine = _engine(db, today, no_rank, revise, no_revise)
     bar = Progress(SpinnerColumn(), TextColumn("[bold]answering"), BarColumn(bar_width=None),
                    TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
                    disable=not err.is_terminal)

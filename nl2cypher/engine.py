@@ -18,7 +18,7 @@ from .lexicon import Lexicon, Mention
 from .rank import Ranker, verbalise
 from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore
-from .synth import Context, Synthesizer
+from .synth import CannotTranslate, Context, Synthesizer
 from .triggers import load_triggers
 from .units import Unit, map_units
 
@@ -37,6 +37,7 @@ class Trace:
     candidates: list[dict] = field(default_factory=list)  # cypher, score, prior, choices, description
     timings_ms: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    revision: dict = field(default_factory=dict)  # what the reviser was asked, said, and why it was (not) used
 
 
 @dataclass
@@ -76,7 +77,8 @@ class Engine:
     """Translate and answer questions over one graph store."""
 
     def __init__(self, store: GraphStore | str | Path, today: dt.date | None = None, *, rank: bool = True,
-                 encoder: str | None = None, triggers_path: str | Path | None = None, dialect: str | None = None):
+                 encoder: str | None = None, triggers_path: str | Path | None = None, dialect: str | None = None,
+                 revise: str | None = None, reviser=None, fewshot_k: int = 4):
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store
         self.schema = _current_annotations(self.store.schema)
         self.today = today
@@ -86,6 +88,9 @@ class Engine:
         self.synth = Synthesizer(self.schema)
         self.ranker = Ranker(self.schema, encoder, enabled=rank)
         self.trading_days, self.latest = self._calendar()
+        from .revise import Revision
+
+        self.revision = Revision(self, mode=revise, backend=reviser, k=fewshot_k)
 
     def _calendar(self) -> tuple[list[dt.date], dict[str, dt.date]]:
         """Trading days = the dates of the first daily label; latest date per label."""
@@ -120,7 +125,13 @@ class Engine:
         t1 = time.perf_counter()
         units = map_units(ex, self.triggers)
         t2 = time.perf_counter()
-        cands = self.synth.candidates(ex, units, ctx)
+        try:
+            cands = self.synth.candidates(ex, units, ctx)
+        except CannotTranslate as e:
+            tr.mentions, tr.tagged, tr.units = ex.mentions, ex.tagged, units
+            if not self.revision.generate(ans, ex, ctx):  # an LLM may write it from scratch, validated
+                raise
+            return ans
         t3 = time.perf_counter()
         ranked = self.ranker.rank(ex.question, cands)
         t4 = time.perf_counter()
@@ -137,6 +148,7 @@ class Engine:
         ans.kind = best.answer
         ans.notes = list(dict.fromkeys(best.notes))
         tr.notes = ans.notes
+        self.revision.maybe_revise(ans, ex, ctx, ranked)
         return ans
 
     def ask(self, question: str, today: dt.date | None = None) -> Answer:

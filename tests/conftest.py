@@ -11,6 +11,9 @@ from nl2cypher.schema import default_schema
 from nl2cypher.store import LadybugStore, load_kg
 from nl2cypher.store.demo import write_demo
 
+# LLM revision is slow on a CPU: off unless a test asks for it (tests/test_revision.py does)
+os.environ.setdefault("NL2CYPHER_REVISE", "never")
+
 FIXTURES = Path(__file__).parent / "fixtures"
 MINI_KG = FIXTURES / "mini_kg"
 DEMO_END = dt.date(2024, 3, 15)

@@ -17,6 +17,7 @@ _PRECEDENCE = {"OR": 1, "AND": 2, "=": 4, "<>": 4, "<": 4, ">": 4, "<=": 4, ">="
 class Dialect:
     name = "cypher"
     label_func = "labels"
+    params: dict | None = None  # set: parameters are shown inline (for prompts, never for execution)
 
     def ident(self, name: str) -> str:
         return name if _IDENT.match(name) else "`" + name.replace("`", "``") + "`"
@@ -45,6 +46,9 @@ class Dialect:
         if isinstance(e, Prop):
             return f"{self.ident(e.var)}.{self.ident(e.key)}"
         if isinstance(e, Param):
+            if self.params is not None and e.name in self.params:
+                v = self.params[e.name]
+                return "[" + ", ".join(self.literal(x) for x in v) + "]" if isinstance(v, list) else self.literal(v)
             return "$" + e.name
         if isinstance(e, Lit):
             return self.literal(e.value)
@@ -118,8 +122,15 @@ class LadybugDialect(Dialect):
 DIALECTS = {d.name: d() for d in (Neo4jDialect, LadybugDialect)}
 
 
-def render(q: Query, dialect: str = "neo4j") -> str:
+def render(q: Query, dialect: str = "neo4j", inline_params: bool = False) -> str:
+    """Cypher text for one dialect. `inline_params` shows parameter values as
+    literals, for a prompt to read; queries that run always keep parameters."""
     try:
-        return DIALECTS[dialect].query(q)
+        base = DIALECTS[dialect]
     except KeyError:
         raise ValueError(f"unknown dialect {dialect!r}: {', '.join(DIALECTS)}") from None
+    if not inline_params:
+        return base.query(q)
+    d = type(base)()
+    d.params = q.params
+    return d.query(q)

