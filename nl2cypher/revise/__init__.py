@@ -28,11 +28,18 @@ if TYPE_CHECKING:
     from ..engine import Answer, Engine
 
 MODES = ("never", "auto", "always")
+REPAIR = "这个查询不能用：{reason}。请只输出修正后的一条 Cypher 查询。"
+
+
+def _repairable(reason: str | None) -> bool:
+    """Worth a second try: a name, an arrow, a literal or a syntax slip — never
+    an attempt to write, which ends the revision."""
+    return bool(reason) and "write" not in reason and "statement" not in reason and "procedure" not in reason
 AUTO_MARGIN = 0.005  # top two candidates closer than this: the ranking is unsure
 
 
 class Revision:
-    def __init__(self, engine: "Engine", mode: str | None = None, backend=None, k: int = 4):
+    def __init__(self, engine: "Engine", mode: str | None = None, backend=None, k: int = 4, repair: bool = True):
         mode = mode or os.environ.get("NL2CYPHER_REVISE") or "auto"
         if mode not in MODES:
             raise Nl2CypherError(f"unknown revision mode {mode!r}: {', '.join(MODES)}")
@@ -41,6 +48,7 @@ class Revision:
         self._backend = backend
         self._unavailable: str | None = None
         self.k = k
+        self.repair = repair
         self._fewshot: FewShot | None = None
 
     # ---- when -------------------------------------------------------------
@@ -130,6 +138,17 @@ class Revision:
         cand_params = dict(candidate.params) if candidate is not None else {}
         validator = Validator(eng.schema, eng.store, ex.question, ans.cypher or "", cand_params, numbers, dates)
         verdict = validator.check(output)
+        if not verdict.ok and self.repair and _repairable(verdict.refused):
+            # one repair round: the model sees why its query was refused
+            info["first_refusal"] = verdict.refused
+            retry = messages + [{"role": "assistant", "content": output},
+                                {"role": "user", "content": REPAIR.format(reason=verdict.refused)}]
+            try:
+                output = backend.complete(retry)
+                info["repair_output"] = output
+                verdict = validator.check(output)
+            except (RevisionUnavailable, Nl2CypherError) as e:
+                info["skipped"] = str(e)
         info["elapsed_ms"] = round((time.perf_counter() - t0) * 1000, 1)
         ans.trace.timings_ms["revision"] = info["elapsed_ms"]
         if not verdict.ok:
