@@ -166,6 +166,8 @@ class _Build:
         self.notes: list[str] = []
         self.used_vars: set[str] = set()
         self.consumed: set[int] = set()  # mention indices handled by a unit
+        self.single_day: dt.date | None = None  # daily rows filtered to one trading day
+        self.day_range = False  # daily rows filtered to a period
         self.m = ex.mentions
 
     # ---- small helpers ---------------------------------------------------
@@ -700,13 +702,13 @@ class _Build:
             if day != asked:
                 self.notes.append(f"{asked.isoformat()} 不是交易日，使用最近的交易日 {day.isoformat()}")
             self.where.append(Bin("=", ref, DateLit(day)))
-            self.day = day
+            self.single_day = day
         else:
             if t.start is not None:
                 self.where.append(Bin(">=", ref, DateLit(t.start)))
             if t.end is not None:
                 self.where.append(Bin("<=", ref, DateLit(t.end)))
-            self.day = None
+            self.day_range = True
 
     def report_period(self, s: Slot, t: TimeSpan | None) -> None:
         if t is None:
@@ -785,7 +787,7 @@ class _Build:
         return Match((path,), and_all(where)), Prop(o_var, prop)
 
     def _day_conds(self, var: str) -> list:
-        day = getattr(self, "day", None)
+        day = self.single_day
         return [Bin("=", Prop(var, "date"), DateLit(day))] if day else []
 
     def compare_entity(self, target: Slot, props) -> Candidate | None:
@@ -880,7 +882,7 @@ class _Build:
         group, group_edge = hops[0].dst, hops[0].edge
         g, o, od = self.new_var(group), self.new_var(ent.label), self.new_var(owner.label)
         hop = self.s.shortest_paths(ent.label, owner.label)[0].hops[0]
-        day = getattr(self, "day", None)
+        day = self.single_day
         where = [Bin("=", Prop(ent.var, self.s.labels[ent.label].display), self.param(ent.names[0]))]
         if day:
             where.append(Bin("=", Prop(owner.var, "date"), DateLit(day)))
@@ -1016,7 +1018,7 @@ class _Build:
             if self._single_value(shown[-1]):
                 self.ch.penalty += 0.1  # an average of one value: another reading is likelier
         elif extreme and shown and ents and not any(s.kind == "label" for s in self.slots) and data_slots and \
-                getattr(self, "day", 1) is None:
+                self.day_range:
             answer = "aggregate"
             expr, alias, _ = shown[-1]
             fn = "max" if extreme.params.get("dir") == "desc" else "min"
@@ -1052,7 +1054,7 @@ class _Build:
                         cols.insert(0, Item(*name_of(s)))
                 if target.kind == "entity" and len(target.names) <= 1 and answer == "lookup" and shown:
                     cols = [Item(*name_of(target))]
-                multi_day = any(s.kind == "data" for s in self.slots) and getattr(self, "day", 1) is None
+                multi_day = any(s.kind == "data" for s in self.slots) and self.day_range
                 for s in data_slots:
                     if multi_day or answer == "lookup":
                         cols.append(Item(Prop(s.var, "date"), "日期"))
@@ -1084,7 +1086,7 @@ class _Build:
     def _single_value(self, shown_item) -> bool:
         expr = shown_item[0]
         slot = next((x for x in self.slots if x.var == getattr(expr, "var", None)), None)
-        if slot is None or slot.kind != "data" or getattr(self, "day", None) is None:
+        if slot is None or slot.kind != "data" or self.single_day is None:
             return False
         parent = [ln for ln in self.links if ln.b == slot.var or ln.a == slot.var]
         ends = {ln.a for ln in parent} | {ln.b for ln in parent}
