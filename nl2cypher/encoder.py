@@ -111,7 +111,12 @@ def convert_e5s1(src: str | Path, out: str | Path) -> Path:
     """Write a sentence-transformers folder (BERT + Unigram tokenizer + mean
     pooling + normalise) for an E5S1 file."""
     import torch
-    from sentence_transformers import SentenceTransformer, models
+    from sentence_transformers import SentenceTransformer
+
+    try:  # sentence-transformers 6 moved the modules; 5 has them at the old place
+        from sentence_transformers.sentence_transformer import modules as models
+    except ImportError:
+        from sentence_transformers import models
     from tokenizers import Tokenizer, normalizers, pre_tokenizers, processors
     from tokenizers.models import Unigram
     from transformers import BertConfig, BertModel, PreTrainedTokenizerFast
@@ -198,11 +203,14 @@ class Encoder:
                                  show_progress_bar=False)
 
 
-def _quiet() -> None:
-    """No progress bars or load reports from the libraries underneath."""
+def offline_and_quiet() -> None:
+    """Models load from local files only, with no progress bars or load reports
+    from the libraries underneath."""
     import logging
     import warnings
 
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
     os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
     os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
@@ -236,9 +244,7 @@ def load_encoder(spec: str | None = None) -> Encoder:
     with _LOCK:
         if spec in _LOADED:
             return _LOADED[spec]
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        _quiet()
+        offline_and_quiet()
         try:
             from sentence_transformers import SentenceTransformer
         except ImportError:

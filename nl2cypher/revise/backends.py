@@ -101,11 +101,9 @@ class TransformersBackend:
 
     def __init__(self, model: str | None = None, adapter: str | None = None, max_new_tokens: int = 160,
                  timeout_s: float = 120.0):
-        os.environ.setdefault("HF_HUB_OFFLINE", "1")
-        os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
-        from ..encoder import _quiet
+        from ..encoder import offline_and_quiet
 
-        _quiet()
+        offline_and_quiet()
         try:
             import torch
             from transformers import AutoModelForCausalLM, AutoTokenizer
