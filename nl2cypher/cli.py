@@ -369,6 +369,45 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
               + (f", {skipped} kept from before" if skipped else "") + (f", [red]{failed} failed[/]" if failed else ""))
 
 
+@app.command("eval")
+def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, gold (Cypher), category, today"),
+             db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
+             ablation: list[str] = typer.Option(["full"], "--ablation", help="full, no-revise, no-rank, "
+                                                "always-revise, no-fewshot, no-schema-slice (repeatable)"),
+             out_dir: Optional[Path] = typer.Option(None, "--out", help="Write table.md, table.csv, report.xlsx here.")):
+    """Execution accuracy by question type, for each ablation (the seed's table)."""
+    from .engine import Engine
+    from .evaluate import ABLATIONS, ablation_table, category_row, evaluate, read_questions, write_reports
+
+    unknown = [a for a in ablation if a not in ABLATIONS]
+    if unknown:
+        raise typer.BadParameter(f"unknown ablation {unknown[0]!r}; known: {', '.join(ABLATIONS)}")
+    try:
+        qs = read_questions(questions)
+    except (OSError, ValueError) as e:
+        raise QuestionFailed(f"{questions}: cannot read questions ({e})") from None
+    if not qs:
+        raise QuestionFailed(f"{questions}: no questions")
+    if today:
+        for q in qs:
+            q["today"] = _date(today, "--today").isoformat()
+    store = open_store(db)
+    rows, reports = {}, {}
+    for name in ablation:
+        engine = Engine(store, **ABLATIONS[name])
+        bar = Progress(SpinnerColumn(), TextColumn(f"[bold]{name}"), BarColumn(bar_width=None),
+                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
+                       disable=not err.is_terminal)
+        with bar:
+            task = bar.add_task(name, total=len(qs))
+            reports[name] = evaluate(engine, qs, progress=lambda k, n: bar.update(task, completed=k))
+        rows[name] = category_row(reports[name])
+    out.print(ablation_table(rows), markup=False, highlight=False)
+    if out_dir:
+        write_reports(out_dir, rows, reports)
+        out.print(f"wrote {out_dir}/table.md, table.csv, report.xlsx")
+
+
 @app.command("version")
 def version():
     """Print the version."""

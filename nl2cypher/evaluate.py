@@ -146,6 +146,61 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
     return report
 
 
+# Ablations registered by name: Engine options that switch one part off.
+ABLATIONS: dict[str, dict] = {
+    "full": {},
+    "no-revise": {"revise": "never"},
+    "no-rank": {"rank": False},
+    "always-revise": {"revise": "always"},
+    "no-fewshot": {"revise": "always", "fewshot_k": 0},
+    "no-schema-slice": {"revise": "always", "schema_slice": False},
+}
+
+
+def category_row(report: list[dict], metric_name: str = "execution_accuracy") -> dict[str, float | None]:
+    row: dict[str, float | None] = {}
+    for cat in CATEGORIES + ("Total",):
+        rows = report if cat == "Total" else [r for r in report if r["category"] == cat]
+        row[cat] = round(sum(r[metric_name] for r in rows) / len(rows), 3) if rows else None
+    return row
+
+
+def ablation_table(rows: dict[str, dict[str, float | None]]) -> str:
+    """The seed's table: methods/ablations by question type."""
+    head = ["method", *CATEGORIES, "Total"]
+    lines = ["| " + " | ".join(head) + " |", "| --- |" + " ---: |" * (len(head) - 1)]
+    for name, row in rows.items():
+        cells = ["—" if row[c] is None else f"{row[c]:.3f}" for c in (*CATEGORIES, "Total")]
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def write_reports(out: Path, rows: dict[str, dict], reports: dict[str, list[dict]]) -> None:
+    """table.md, table.csv and report.xlsx (one sheet per ablation) in `out`."""
+    import csv as _csv
+
+    import openpyxl
+
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "table.md").write_text(ablation_table(rows) + "\n", encoding="utf-8")
+    with open(out / "table.csv", "w", newline="", encoding="utf-8") as fh:
+        w = _csv.writer(fh)
+        w.writerow(["method", *CATEGORIES, "Total"])
+        for name, row in rows.items():
+            w.writerow([name, *(row[c] for c in (*CATEGORIES, "Total"))])
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for name, rep in reports.items():
+        ws = wb.create_sheet(name[:31])
+        ws.append(["id", "category", "question", "gold", "predicted", "pass", "error"])
+        for r in rep:
+            ws.append([r["id"], r["category"], r["question"], r["gold"], r["predicted"],
+                       bool(r["execution_accuracy"]), r["error"]])
+        for col, width in zip("ABCDEFG", (6, 10, 40, 60, 60, 6, 40), strict=True):
+            ws.column_dimensions[col].width = width
+    wb.save(out / "report.xlsx")
+
+
 def table(report: list[dict], metric_name: str = "execution_accuracy") -> str:
     lines = [f"| category | n | {metric_name} |", "| --- | ---: | ---: |"]
     for cat in CATEGORIES + ("Total",):

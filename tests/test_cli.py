@@ -5,7 +5,11 @@ import os
 
 import pytest
 
+from pathlib import Path
+
 from conftest import run_cli
+
+ROOT_EVAL = Path(__file__).resolve().parent.parent / "eval"
 
 
 def _one_line_error(r):
@@ -150,3 +154,24 @@ def test_batch_bad_input_is_one_line(tmp_path, demo_db, name, content, words):
     (tmp_path / name).write_text(content, encoding="utf-8")
     line = _one_line_error(run_cli("batch", str(tmp_path / name), "--out", str(tmp_path / "o.jsonl"), db=demo_db))
     assert words in line
+
+
+def test_eval_prints_the_seed_table_and_writes_reports(tmp_path, demo_db):
+    import openpyxl
+
+    lines = (ROOT_EVAL / "holdout.jsonl").read_text(encoding="utf-8").splitlines()[:4]
+    qs = tmp_path / "q.jsonl"
+    qs.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    r = run_cli("eval", str(qs), "--ablation", "no-revise", "--ablation", "no-rank", "--out", str(tmp_path / "o"),
+                db=demo_db)
+    assert r.returncode == 0, r.stderr
+    assert "| method | AF | AC | AF+AC | AF+RR | AF+AC+RR | Total |" in r.stdout
+    assert "| no-revise |" in r.stdout and "| no-rank |" in r.stdout
+    wb = openpyxl.load_workbook(tmp_path / "o" / "report.xlsx")
+    assert wb.sheetnames == ["no-revise", "no-rank"] and wb["no-rank"].max_row == 5
+    assert (tmp_path / "o" / "table.csv").read_text(encoding="utf-8").startswith("method,AF,AC")
+
+
+def test_eval_unknown_ablation_is_a_usage_error(tmp_path, demo_db):
+    r = run_cli("eval", str(ROOT_EVAL / "holdout.jsonl"), "--ablation", "no-brain", db=demo_db)
+    assert r.returncode == 2 and "unknown ablation 'no-brain'" in r.stderr and "Traceback" not in r.stderr

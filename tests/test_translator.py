@@ -145,3 +145,15 @@ def test_neo4j_dialect_parses_on_a_server(demo_db):
         for rec in read_questions(ROOT / "eval" / "dev.jsonl")[:100]:
             ans = e.translate(rec["question"], DEMO_END)
             neo.explain(ans.cypher, ans.params)
+
+
+def test_metrics_by_name_on_known_cases():
+    from nl2cypher.evaluate import METRICS, Outcome
+
+    right = Outcome(["a"], [[1]], ["x"], [[1]], "MATCH (n) RETURN 1", "MATCH (n) RETURN 1")
+    wrong = Outcome(["a"], [[1]], ["x"], [[2]], "MATCH (n) RETURN 1", "MATCH (m) RETURN 2")
+    broken = Outcome(["a"], [[1]], [], [], "MATCH (n) RETURN 1", None, "refused")
+    assert set(METRICS) >= {"execution_accuracy", "executability", "exact_match"}
+    assert [METRICS["execution_accuracy"](o) for o in (right, wrong, broken)] == [True, False, False]
+    assert [METRICS["executability"](o) for o in (right, wrong, broken)] == [True, True, False]
+    assert [METRICS["exact_match"](o) for o in (right, wrong, broken)] == [True, False, False]

@@ -39,7 +39,8 @@ AUTO_MARGIN = 0.005  # top two candidates closer than this: the ranking is unsur
 
 
 class Revision:
-    def __init__(self, engine: "Engine", mode: str | None = None, backend=None, k: int = 4, repair: bool = True):
+    def __init__(self, engine: "Engine", mode: str | None = None, backend=None, k: int = 4, repair: bool = True,
+                 schema_slice: bool = True):
         mode = mode or os.environ.get("NL2CYPHER_REVISE") or "auto"
         if mode not in MODES:
             raise Nl2CypherError(f"unknown revision mode {mode!r}: {', '.join(MODES)}")
@@ -49,6 +50,7 @@ class Revision:
         self._unavailable: str | None = None
         self.k = k
         self.repair = repair
+        self.schema_slice = schema_slice  # False: the whole schema goes into the prompt (an ablation)
         self._fewshot: FewShot | None = None
 
     # ---- when -------------------------------------------------------------
@@ -100,6 +102,8 @@ class Revision:
         """The labels and edges the question touches: the candidate's, and those
         its words name."""
         schema = self.engine.schema
+        if not self.schema_slice:
+            return schema.render()
         labels = set(candidate.labels()) if candidate is not None else set()
         edges = set(candidate.rel_types()) if candidate is not None else set()
         for m in ex.mentions:
