@@ -199,6 +199,34 @@ def write_reports(out: Path, rows: dict[str, dict], reports: dict[str, list[dict
         for col, width in zip("ABCDEFG", (6, 10, 40, 60, 60, 6, 40), strict=True):
             ws.column_dimensions[col].width = width
     wb.save(out / "report.xlsx")
+    bar_chart(rows, out / "accuracy.png")
+
+
+def bar_chart(rows: dict[str, dict], path: Path) -> bool:
+    """Grouped bars: accuracy per question type, one colour per ablation.
+    Skipped (False) when matplotlib is not installed."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    cats = [*CATEGORIES, "Total"]
+    fig, ax = plt.subplots(figsize=(9, 4.5), dpi=110)
+    width = 0.8 / max(1, len(rows))
+    for i, (name, row) in enumerate(rows.items()):
+        xs = [k + i * width for k in range(len(cats))]
+        ax.bar(xs, [row[c] or 0.0 for c in cats], width, label=name)
+    ax.set_xticks([k + width * (len(rows) - 1) / 2 for k in range(len(cats))], cats)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("execution accuracy")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
 
 
 def table(report: list[dict], metric_name: str = "execution_accuracy") -> str:

@@ -170,6 +170,7 @@ def test_eval_prints_the_seed_table_and_writes_reports(tmp_path, demo_db):
     wb = openpyxl.load_workbook(tmp_path / "o" / "report.xlsx")
     assert wb.sheetnames == ["no-revise", "no-rank"] and wb["no-rank"].max_row == 5
     assert (tmp_path / "o" / "table.csv").read_text(encoding="utf-8").startswith("method,AF,AC")
+    assert (tmp_path / "o" / "accuracy.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_eval_unknown_ablation_is_a_usage_error(tmp_path, demo_db):
