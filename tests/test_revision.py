@@ -2,13 +2,11 @@
 questions only). No test fakes the model's output: what the model says is
 whatever it says, and the validator decides."""
 
-import os
 
 import pytest
 
 from conftest import DEMO_END
 from nl2cypher.engine import Engine
-from nl2cypher.revise import Revision
 from nl2cypher.revise.backends import OpenAIBackend, RevisionUnavailable, TransformersBackend
 from nl2cypher.revise.prompt import Example, build_messages
 

@@ -18,6 +18,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -80,6 +81,8 @@ def packaged_hf_folder() -> Path:
     import torch
     from transformers import AutoConfig, AutoModelForCausalLM, AutoTokenizer
 
+    print(f"nl2cypher: preparing the packaged reviser model once in {folder.parent} (a few minutes)…",
+          file=sys.stderr, flush=True)
     gguf = packaged_gguf()
     tok = AutoTokenizer.from_pretrained(gguf.parent, gguf_file=gguf.name)
     loaded = AutoModelForCausalLM.from_pretrained(gguf.parent, gguf_file=gguf.name, dtype=torch.float32)
