@@ -11,6 +11,7 @@ import argparse
 import csv
 import datetime as dt
 import json
+import os
 import platform
 import random
 import resource
@@ -95,7 +96,7 @@ def main() -> None:
     assert items == total, (items, total)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     result = {
-        "machine": f"{platform.machine()} {platform.processor() or ''} {__import__('os').cpu_count()} cores".strip(),
+        "machine": f"{platform.machine()} {platform.processor() or ''} {os.cpu_count()} cores".strip(),
         "python": platform.python_version(),
         "nodes": rep.nodes, "edges": rep.edges, "items": items,
         "generate_s": round(gen_s, 2), "validate_s": round(rep.validate_seconds, 2),

@@ -18,6 +18,7 @@ from typing import Any
 
 from .cypher.ast import (Bin, DateLit, Func, Item, Lit, Match, Node, Not, Order, Param, Path, Prop,
                          Query, Rel, Return, Star, Var, With, and_all)
+from .cypher.render import render
 from .errors import Nl2CypherError
 from .lexicon import Extraction
 from .schema import Schema
@@ -133,8 +134,6 @@ class Synthesizer:
                 continue
             used = cand.query.param_names()
             cand.query = Query(cand.query.clauses, {k: v for k, v in cand.query.params.items() if k in used})
-            from .cypher.render import render
-
             key = render(cand.query) + repr(sorted(cand.query.params.items()))
             if key in seen:
                 continue

@@ -3,6 +3,7 @@ real Ladybug. Accuracy is measured by executing gold and predicted queries."""
 
 import datetime as dt
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -132,7 +133,7 @@ def test_result_comparison(gold, pred, ordered, ok):
     assert results_match(gold[0], gold[1], pred[0], pred[1], ordered) is ok
 
 
-NEO4J_URI = __import__("os").environ.get("NEO4J_URI")
+NEO4J_URI = os.environ.get("NEO4J_URI")
 
 
 @pytest.mark.skipif(not NEO4J_URI, reason="NEO4J_URI is not set: no Neo4j server to check the Neo4j dialect against")
