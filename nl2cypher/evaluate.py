@@ -91,12 +91,14 @@ class Outcome:
     gold_cypher: str = ""
     pred_cypher: str | None = None
     error: str | None = None
+    ordered: bool | None = None  # None: ordered if the gold query has ORDER BY
 
 
 @metric("execution_accuracy")
 def execution_accuracy(o: Outcome) -> bool:
     return o.error is None and o.pred_cypher is not None and results_match(
-        o.gold_cols, o.gold_rows, o.pred_cols, o.pred_rows, _is_ordered(o.gold_cypher))
+        o.gold_cols, o.gold_rows, o.pred_cols, o.pred_rows,
+        _is_ordered(o.gold_cypher) if o.ordered is None else o.ordered)
 
 
 @metric("executability")
@@ -124,15 +126,34 @@ def read_questions(path: str | Path) -> list[dict]:
     return out
 
 
+@dataclass
+class _GoldAnswer:
+    columns: list[str]
+    rows: list[list]
+
+
+def _gold(engine, rec: dict):
+    """The gold result: the gold Cypher run now, or the recorded answer rows
+    (`answer: {columns, rows}`) when the file has no gold query."""
+    if rec.get("gold"):
+        return engine.store.run(rec["gold"])
+    answer = rec.get("answer")
+    if not isinstance(answer, dict) or "rows" not in answer:
+        raise ValueError(f"question {rec.get('id')}: needs `gold` (Cypher) or `answer` ({{columns, rows}})")
+    return _GoldAnswer(list(answer.get("columns") or []), [list(r) for r in answer["rows"]])
+
+
 def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None] | None = None) -> list[dict]:
     report = []
     for k, rec in enumerate(questions):
         today = dt.date.fromisoformat(rec["today"]) if rec.get("today") else None
-        gold = engine.store.run(rec["gold"])
+        gold = _gold(engine, rec)
         t0 = time.perf_counter()
         ans = engine.ask(rec["question"], today=today)
-        o = Outcome(gold.columns, gold.rows, ans.columns, ans.rows, rec["gold"], ans.cypher, ans.error)
-        row = {"id": rec["id"], "category": rec.get("category", ""), "question": rec["question"], "gold": rec["gold"],
+        gold_text = rec.get("gold") or ""
+        o = Outcome(gold.columns, gold.rows, ans.columns, ans.rows, gold_text, ans.cypher, ans.error,
+                    None if rec.get("gold") else bool((rec.get("answer") or {}).get("ordered")))
+        row = {"id": rec["id"], "category": rec.get("category", ""), "question": rec["question"], "gold": gold_text,
                "predicted": ans.cypher, "params": ans.params, "error": ans.error,
                "ms": round((time.perf_counter() - t0) * 1000, 1)}
         for name, fn in METRICS.items():
@@ -154,6 +175,7 @@ ABLATIONS: dict[str, dict] = {
     "always-revise": {"revise": "always"},
     "no-fewshot": {"revise": "always", "fewshot_k": 0},
     "no-schema-slice": {"revise": "always", "schema_slice": False},
+    "no-finetune": {"revise": "always", "adapter": "none"},
 }
 
 
