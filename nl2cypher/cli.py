@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+from typer.core import TyperGroup
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -369,11 +370,56 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
               + (f", {skipped} kept from before" if skipped else "") + (f", [red]{failed} failed[/]" if failed else ""))
 
 
-@app.command("eval")
-def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, gold (Cypher), category, today"),
+class _DefaultRun(TyperGroup):
+    """`nl2cypher eval QUESTIONS …` means `nl2cypher eval run QUESTIONS …`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+eval_app = typer.Typer(cls=_DefaultRun, no_args_is_help=True, help=(
+    "Accuracy tables (nl2cypher eval QUESTIONS) and generated question sets (nl2cypher eval generate)."))
+app.add_typer(eval_app, name="eval")
+
+
+@eval_app.command("generate")
+def eval_generate(templates: Optional[Path] = typer.Option(None, "--templates", help=(
+                      "Question templates with slots (YAML); default: the shipped eval/generate_templates.yaml.")),
+                  n: int = typer.Option(500, "--n", help="How many questions."),
+                  out_file: Path = typer.Option(..., "--out", help="Questions with gold Cypher and answers (.jsonl)."),
+                  db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
+                  seed: int = typer.Option(0, "--seed")):
+    """Fill templates from the loaded KG; gold answers are computed by running the gold queries."""
+    from .generate import generate_questions
+    from .resources import data_path
+
+    templates = templates or data_path("eval") / "generate_templates.yaml"
+    store = open_store(db)
+    day = _date(today, "--today") if today else None
+    bar = Progress(SpinnerColumn(), TextColumn("[bold]generating"), BarColumn(bar_width=None),
+                   TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
+                   disable=not err.is_terminal)
+    with bar:
+        task = bar.add_task("generate", total=n)
+        rows = generate_questions(store, templates, n, seed, day, progress=lambda k, t: bar.update(task, completed=k))
+    out_file.parent.mkdir(parents=True, exist_ok=True)
+    with open(out_file, "w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    cats: dict[str, int] = {}
+    for r in rows:
+        cats[r["category"]] = cats.get(r["category"], 0) + 1
+    out.print(f"wrote {len(rows)} questions (reference day {rows[0]['today']}) to {out_file}: "
+              + ", ".join(f"{c} {k}" for c, k in cats.items()))
+
+
+@eval_app.command("run")
+def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, category, today and gold (Cypher) or answer (rows)"),
              db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
-             ablation: list[str] = typer.Option(["full"], "--ablation", help="full, no-revise, no-rank, "
-                                                "always-revise, no-fewshot, no-schema-slice (repeatable)"),
+             ablation: list[str] = typer.Option(["full"], "--ablation", help="full, no-revise, no-rank, always-revise, "
+                                                "no-fewshot, no-schema-slice, no-finetune (repeatable)"),
              out_dir: Optional[Path] = typer.Option(None, "--out", help="Write table.md, table.csv, report.xlsx here.")):
     """Execution accuracy by question type, for each ablation (the seed's table)."""
     from .engine import Engine
@@ -406,6 +452,120 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, g
     if out_dir:
         write_reports(out_dir, rows, reports)
         out.print(f"wrote {out_dir}/table.md, table.csv, report.xlsx")
+
+
+# ---- finetune ------------------------------------------------------------------
+ft_app = typer.Typer(invoke_without_command=True, help=(
+    "Train a LoRA adapter for the reviser: nl2cypher finetune --data FILE [--data FILE…] --out DIR. "
+    "Subcommands write the syntax corpus and evaluate an adapter."))
+app.add_typer(ft_app, name="finetune")
+
+
+def _step_bar(what: str) -> Progress:
+    return Progress(SpinnerColumn(), TextColumn(f"[bold]{what}"), BarColumn(bar_width=None),
+                    TextColumn("{task.completed}/{task.total}"), TextColumn("{task.fields[loss]}"),
+                    TimeElapsedColumn(), console=err, disable=not err.is_terminal)
+
+
+@ft_app.callback()
+def finetune(ctx: typer.Context,
+             data: list[Path] = typer.Option(None, "--data", help="Training file (.jsonl/.csv/.xlsx); repeatable."),
+             out_dir: Optional[Path] = typer.Option(None, "--out", help="Output directory for the adapter."),
+             base: str = typer.Option("packaged", "--base", help="'packaged' (Qwen2.5-Coder-0.5B) or a local model folder."),
+             rank: int = typer.Option(8, "--rank"), alpha: int = typer.Option(16, "--alpha"),
+             dropout: float = typer.Option(0.05, "--dropout"),
+             target_modules: str = typer.Option(",".join(["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj",
+                                                          "up_proj", "down_proj"]), "--target-modules"),
+             top_layers: int = typer.Option(8, "--top-layers", help="Adapt only the top N layers (0: all)."),
+             lr: float = typer.Option(2e-4, "--lr"), epochs: float = typer.Option(1.0, "--epochs"),
+             max_steps: Optional[int] = typer.Option(None, "--max-steps", help="Optimizer steps (overrides --epochs)."),
+             batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Default 1 on CPU, 8 on CUDA."),
+             grad_accum: int = typer.Option(4, "--grad-accum"), max_seq_len: int = typer.Option(512, "--max-seq-len"),
+             eval_split: float = typer.Option(0.05, "--eval-split"), save_every: int = typer.Option(25, "--save-every"),
+             seed: int = typer.Option(0, "--seed"),
+             resume: bool = typer.Option(False, "--resume", help="Continue from the latest checkpoint in --out."),
+             dry_run: bool = typer.Option(False, "--dry-run", help="Print data statistics and a rendered example.")):
+    """Train a LoRA adapter (peft) in the serving prompt format."""
+    if ctx.invoked_subcommand:
+        return
+    from .finetune.train import FinetuneConfig, dry_run as ft_dry_run, train
+
+    if not data and not resume:
+        raise typer.BadParameter("give training data with --data FILE (repeatable)", param_hint="--data")
+    if out_dir is None:
+        raise typer.BadParameter("give an output directory with --out DIR", param_hint="--out")
+    cfg = FinetuneConfig(data=[str(d) for d in data or []], out=str(out_dir), base=base, rank=rank, alpha=alpha,
+                         dropout=dropout, target_modules=[m.strip() for m in target_modules.split(",") if m.strip()],
+                         top_layers=top_layers, learning_rate=lr, epochs=epochs, max_steps=max_steps,
+                         batch_size=batch_size, grad_accum=grad_accum, max_seq_len=max_seq_len,
+                         eval_split=eval_split, save_every=save_every, seed=seed)
+    if dry_run:
+        info = ft_dry_run(cfg)
+        table = Table(title="training data", show_header=False)
+        for key, value in info.items():
+            if not key.startswith("rendered"):
+                table.add_row(key, escape(str(value)))
+        out.print(table)
+        out.print("[bold]rendered training example[/] (prompt, then the answer the model learns):")
+        out.print(info["rendered_prompt"] + info["rendered_answer"], markup=False, highlight=False)
+        return
+    bar = _step_bar("training")
+    with bar:
+        task = bar.add_task("train", total=None, loss="")
+        result = train(cfg, resume=resume, say=lambda s: err.print(escape(s)),
+                       progress=lambda k, n, loss: bar.update(task, completed=k, total=n, loss=f"loss {loss:.3f}"))
+    m = result.metrics
+    out.print(f"[green]adapter written[/] to {result.out}: {m['steps']} steps, {m['examples_seen']} examples, "
+              f"{m['train_seconds']:.0f} s; eval loss {m['eval_loss_base']} (base) → {m['eval_loss_adapter']}")
+
+
+@ft_app.command("corpus")
+def finetune_corpus(out_file: Path = typer.Option(..., "--out", help="Training pairs (.jsonl)."),
+                    held_out: float = typer.Option(0.05, "--held-out", help="Share of questions held out."),
+                    per_template: int = typer.Option(16, "--per-template"), seed: int = typer.Option(0, "--seed")):
+    """Write the syntax corpus (finetune/corpus.yaml over finetune/schemas/) and its held-out split."""
+    from .finetune.corpus import generate, split, write_jsonl
+
+    records = generate(per_template=per_template, seed=seed)
+    train_rows, test_rows = split(records, held_out, seed)
+    write_jsonl(train_rows, out_file)
+    test_file = out_file.with_name(out_file.stem + ".heldout.jsonl")
+    write_jsonl(test_rows, test_file)
+    kinds = {k: sum(r["kind"] == k for r in records) for k in ("generate", "revise")}
+    out.print(f"wrote {len(train_rows)} pairs to {out_file} and {len(test_rows)} held out to {test_file} "
+              f"({kinds['generate']} question/Cypher pairs, {kinds['revise']} revision pairs, "
+              f"{len({r['schema_name'] for r in records})} schemas)")
+
+
+@ft_app.command("evaluate")
+def finetune_evaluate(data: Path = typer.Option(..., "--data", help="Held-out corpus pairs (.jsonl)."),
+                      adapter: list[str] = typer.Option(["none"], "--adapter",
+                                                        help="Adapter folder, or 'none' for the base model; repeatable."),
+                      base: str = typer.Option("packaged", "--base"), limit: Optional[int] = typer.Option(None, "--limit"),
+                      seed: int = typer.Option(0, "--seed", help="The corpus seed (selects the synthetic KGs)."),
+                      json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the scores here.")):
+    """Exact match and execution accuracy of the base model and of adapters on held-out pairs."""
+    from .finetune.evaluate import evaluate_model
+    from .finetune.train import resolve_base
+    from .revise.backends import TransformersBackend
+
+    folder = str(resolve_base(base))
+    scores = {}
+    for name in adapter:
+        backend = TransformersBackend(folder, None if name == "none" else name, use_default_adapter=False)
+        bar = _step_bar(name)
+        with bar:
+            task = bar.add_task(name, total=None, loss="")
+            scores[name] = evaluate_model(data, backend, limit, seed,
+                                          progress=lambda k, n: bar.update(task, completed=k, total=n))
+    table = Table("model", "pairs", "kind", "exact match", "executable", "execution accuracy", "s/pair")
+    for name, by_kind in scores.items():
+        for kind, s in by_kind.items():
+            table.add_row(name, str(s["n"]), kind, f"{s['exact_match']:.3f}", f"{s['executable']:.3f}",
+                          f"{s['execution_accuracy']:.3f}", f"{s['seconds_per_pair']:.1f}")
+    out.print(table)
+    if json_out:
+        json_out.write_text(json.dumps(scores, indent=2), encoding="utf-8")
 
 
 @app.command("version")

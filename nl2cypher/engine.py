@@ -78,7 +78,8 @@ class Engine:
 
     def __init__(self, store: GraphStore | str | Path, today: dt.date | None = None, *, rank: bool = True,
                  encoder: str | None = None, triggers_path: str | Path | None = None, dialect: str | None = None,
-                 revise: str | None = None, reviser=None, fewshot_k: int = 4, schema_slice: bool = True):
+                 revise: str | None = None, reviser=None, fewshot_k: int = 4, schema_slice: bool = True,
+                 adapter: str | None = None):
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store
         self.schema = _current_annotations(self.store.schema)
         self.today = today
@@ -90,7 +91,8 @@ class Engine:
         self.trading_days, self.latest = self._calendar()
         from .revise import Revision
 
-        self.revision = Revision(self, mode=revise, backend=reviser, k=fewshot_k, schema_slice=schema_slice)
+        self.revision = Revision(self, mode=revise, backend=reviser, k=fewshot_k, schema_slice=schema_slice,
+                                 adapter=adapter)
 
     def _calendar(self) -> tuple[list[dt.date], dict[str, dt.date]]:
         """Trading days = the dates of the first daily label; latest date per label."""

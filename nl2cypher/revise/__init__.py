@@ -40,7 +40,7 @@ AUTO_MARGIN = 0.005  # top two candidates closer than this: the ranking is unsur
 
 class Revision:
     def __init__(self, engine: "Engine", mode: str | None = None, backend=None, k: int = 4, repair: bool = True,
-                 schema_slice: bool = True):
+                 schema_slice: bool = True, adapter: str | None = None):
         mode = mode or os.environ.get("NL2CYPHER_REVISE") or "auto"
         if mode not in MODES:
             raise Nl2CypherError(f"unknown revision mode {mode!r}: {', '.join(MODES)}")
@@ -52,6 +52,7 @@ class Revision:
         self.repair = repair
         self.schema_slice = schema_slice  # False: the whole schema goes into the prompt (an ablation)
         self._fewshot: FewShot | None = None
+        self.adapter = adapter  # None: the default (shipped adapter); "none": the base model alone
 
     # ---- when -------------------------------------------------------------
     def _wanted(self, ranked) -> str | None:
@@ -87,7 +88,7 @@ class Revision:
             if self._unavailable:
                 raise RevisionUnavailable(self._unavailable)
             try:
-                self._backend = load_backend()
+                self._backend = load_backend(adapter=self.adapter)
             except RevisionUnavailable as e:
                 self._unavailable = str(e)  # say it once per engine, not once per question
                 raise

