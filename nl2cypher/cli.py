@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any, Optional
 
@@ -510,10 +511,16 @@ def finetune(ctx: typer.Context,
         out.print(info["rendered_prompt"] + info["rendered_answer"], markup=False, highlight=False)
         return
     bar = _step_bar("training")
+    started = time.perf_counter()
+
+    def show(k: int, n: int, loss: float) -> None:
+        bar.update(task, completed=k, total=n, loss=f"loss {loss:.3f}")
+        if not err.is_terminal and (k % max(1, n // 20) == 0 or k == n):  # a log file gets a line now and then
+            err.print(f"step {k}/{n} loss {loss:.3f} ({time.perf_counter() - started:.0f} s)")
+
     with bar:
         task = bar.add_task("train", total=None, loss="")
-        result = train(cfg, resume=resume, say=lambda s: err.print(escape(s)),
-                       progress=lambda k, n, loss: bar.update(task, completed=k, total=n, loss=f"loss {loss:.3f}"))
+        result = train(cfg, resume=resume, say=lambda s: err.print(escape(s)), progress=show)
     m = result.metrics
     out.print(f"[green]adapter written[/] to {result.out}: {m['steps']} steps, {m['examples_seen']} examples, "
               f"{m['train_seconds']:.0f} s; eval loss {m['eval_loss_base']} (base) → {m['eval_loss_adapter']}")
