@@ -1,67 +1,85 @@
 """Accuracy and latency of the revision modes (never / auto / always) on a
-question file, with the packaged reviser (or NL2CYPHER_REVISER / _MODEL).
+question file, with the reviser the engine loads by default (the packaged
+model and its shipped adapter) or `--adapter none` (the base model alone).
 
-    python bench/revision.py --db PATH [--questions eval/holdout.jsonl] [--limit N] [--k 4]
-"""
+    python bench/revision.py --db PATH [--questions eval/dev.jsonl] [--per-category N]
+                             [--modes never,auto,always] [--adapter none|DIR] [--k 4]
+
+`--per-category N` takes a seeded sample of N questions per category (the
+always mode costs about 10 s per question on 2 CPU cores)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
 import statistics
 import time
 from pathlib import Path
 
 from nl2cypher.engine import Engine
-from nl2cypher.evaluate import evaluate, read_questions, table
+from nl2cypher.evaluate import CATEGORIES, category_row, evaluate, read_questions, table
 from nl2cypher.revise.backends import load_backend
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def sample(qs: list[dict], per_category: int, seed: int = 0) -> list[dict]:
+    rng = random.Random(seed)
+    out = []
+    for cat in CATEGORIES:
+        pool = [q for q in qs if q.get("category") == cat]
+        out += rng.sample(pool, min(per_category, len(pool)))
+    return out
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", required=True)
     ap.add_argument("--questions", type=Path, default=ROOT / "eval" / "holdout.jsonl")
-    ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--per-category", type=int, default=0)
+    ap.add_argument("--modes", default="never,auto,always")
+    ap.add_argument("--adapter", default=None, help="'none' for the base model; default: the shipped adapter")
     ap.add_argument("--k", type=int, default=4)
-    ap.add_argument("--backend", default=None)
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "out" / "revision.json")
     args = ap.parse_args()
-    qs = read_questions(args.questions)[: args.limit or None]
-    backend = load_backend(args.backend)
-    results = {}
-    for mode in ("never", "auto", "always"):
+    qs = read_questions(args.questions)
+    if args.per_category:
+        qs = sample(qs, args.per_category)
+    backend = None
+    results = {"questions": str(args.questions), "n": len(qs), "adapter": args.adapter or "default"}
+    for mode in args.modes.split(","):
+        if mode != "never" and backend is None:
+            backend = load_backend(adapter=args.adapter)
+            results["backend"] = getattr(backend, "label", "")
         e = Engine(args.db, revise=mode, reviser=backend, fewshot_k=args.k)
         t0 = time.perf_counter()
         rep = evaluate(e, qs)
         wall = time.perf_counter() - t0
         acc = sum(r["execution_accuracy"] for r in rep) / len(rep)
-        results[mode] = {"accuracy": round(acc, 3), "seconds": round(wall, 1),
-                         "accuracy_per_second": round(acc / wall, 5), "table": table(rep)}
-        print(f"\n== {mode}: accuracy {acc:.3f} in {wall:.1f} s")
-        print(table(rep))
-    e = Engine(args.db, revise="always", reviser=backend, fewshot_k=args.k)
-    lat, accepted, changed, refused = [], 0, 0, {}
-    for rec in qs:
-        import datetime as dt
-
-        a = e.ask(rec["question"], today=dt.date.fromisoformat(rec["today"]))
-        rv = a.trace.revision
-        if "elapsed_ms" in rv:
-            lat.append(rv["elapsed_ms"])
-        accepted += bool(rv.get("accepted"))
-        changed += bool(rv.get("changed"))
-        if rv.get("refused"):
-            key = rv["refused"].split(":")[0]
-            refused[key] = refused.get(key, 0) + 1
-    results["revision"] = {"backend": getattr(backend, "label", ""), "p50_ms": round(statistics.median(lat), 1),
-                           "p95_ms": round(sorted(lat)[int(0.95 * (len(lat) - 1))], 1), "accepted": accepted,
-                           "changed": changed, "refused": refused, "questions": len(qs)}
-    print(f"\nrevision stage ({results['revision']['backend']}): p50 {results['revision']['p50_ms']} ms, "
-          f"p95 {results['revision']['p95_ms']} ms; accepted {accepted}/{len(qs)} (changed {changed}); refused {refused}")
+        revised = [r["revision"] for r in rep if "revision" in r]
+        lat = sorted(r["ms"] for r in revised)
+        refused: dict[str, int] = {}
+        for r in revised:
+            if r["refused"]:
+                key = r["refused"].split(":")[0]
+                refused[key] = refused.get(key, 0) + 1
+        results[mode] = {
+            "accuracy": round(acc, 3), "by_category": category_row(rep), "seconds": round(wall, 1),
+            "accuracy_per_second": round(acc / wall, 5), "revised": len(revised),
+            "accepted": sum(r["accepted"] for r in revised), "changed": sum(r["changed"] for r in revised),
+            "refused": refused,
+            "revision_p50_ms": round(statistics.median(lat), 1) if lat else None,
+            "revision_p95_ms": round(lat[int(0.95 * (len(lat) - 1))], 1) if lat else None,
+        }
+        print(f"\n== {mode}: accuracy {acc:.3f} in {wall:.1f} s; revised {len(revised)}, "
+              f"accepted {results[mode]['accepted']} (changed {results[mode]['changed']}), refused {refused}; "
+              f"revision p50 {results[mode]['revision_p50_ms']} ms, p95 {results[mode]['revision_p95_ms']} ms",
+              flush=True)
+        print(table(rep), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2, ensure_ascii=False) + "\n")
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -156,6 +156,10 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
         row = {"id": rec["id"], "category": rec.get("category", ""), "question": rec["question"], "gold": gold_text,
                "predicted": ans.cypher, "params": ans.params, "error": ans.error,
                "ms": round((time.perf_counter() - t0) * 1000, 1)}
+        rv = ans.trace.revision
+        if rv.get("elapsed_ms") is not None:  # the LLM ran: how long, and what became of its answer
+            row["revision"] = {"ms": rv["elapsed_ms"], "accepted": bool(rv.get("accepted")),
+                               "changed": bool(rv.get("changed")), "refused": rv.get("refused")}
         for name, fn in METRICS.items():
             row[name] = fn(o)
         if not row["execution_accuracy"]:

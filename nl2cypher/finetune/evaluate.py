@@ -5,6 +5,7 @@ loaded into its own embedded store) and compares the results."""
 
 from __future__ import annotations
 
+import random
 import re
 import tempfile
 import time
@@ -58,7 +59,9 @@ def evaluate_model(data: Path, backend, limit: int | None = None, seed: int = 0,
     examples = read_training_data([data]).examples
     if len(raw) != len(examples):
         raise Nl2CypherError(f"{data}: some rows are not usable corpus pairs")
-    pairs = list(zip(raw, examples))[:limit] if limit else list(zip(raw, examples))
+    pairs = list(zip(raw, examples))
+    random.Random(seed).shuffle(pairs)  # a limit then samples every schema and kind
+    pairs = pairs[:limit] if limit else pairs
     with tempfile.TemporaryDirectory(prefix="nl2cypher-corpus-kg-") as tmp:
         stores = {name: LadybugStore(path) for name, path in
                   load_corpus_kgs(Path(kgs_dir or tmp), seed).items()}
