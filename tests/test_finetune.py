@@ -165,3 +165,15 @@ def test_lora_job_resumes_from_a_checkpoint_and_the_reviser_loads_it(small_corpu
 
     with pytest.raises(RevisionUnavailable, match="prompt format 0"):
         check_adapter(out)
+
+
+def test_the_shipped_adapter_fits_serving_and_says_how_it_was_trained():
+    from nl2cypher.revise.backends import check_adapter, default_adapter
+
+    folder = default_adapter()
+    assert folder is not None and folder.parent.name == "adapters"
+    check_adapter(folder)  # same prompt format as serving
+    assert (folder / "adapter_model.safetensors").stat().st_size <= 20 * 2**20
+    metrics = json.loads((folder / "metrics.json").read_text())
+    assert metrics["eval_loss_adapter"] < metrics["eval_loss_base"]
+    assert json.loads((folder / "finetune_config.json").read_text())["config"]["base"] == "packaged"

@@ -34,6 +34,7 @@ def test_always_mode_runs_the_model_and_answers_stay_right(demo_db, packaged_mod
         ans = e.ask(q)
         rv = ans.trace.revision
         assert rv["why"] == "mode always" and rv["backend"].startswith("transformers:")
+        assert rv["backend"].endswith("+default")  # the shipped LoRA adapter, by default
         assert rv.get("output"), "the model produced nothing"
         assert rv.get("accepted") or rv.get("refused")  # the validator decided, one way or the other
         assert ans.trace.timings_ms["revision"] > 0
