@@ -87,3 +87,30 @@ def test_an_unreachable_endpoint_skips_revision(demo_db):
 def test_unknown_mode_is_an_error(demo_db):
     with pytest.raises(Exception, match="unknown revision mode"):
         Engine(demo_db, DEMO_END, revise="sometimes")
+
+
+def test_each_ablation_switches_off_what_it_names(demo_db, monkeypatch):
+    """The eval ablations, as engines: what each one turns off is off."""
+    monkeypatch.delenv("NL2CYPHER_REVISE", raising=False)  # the product default, not the test suite's
+    from types import SimpleNamespace
+
+    from nl2cypher.evaluate import ABLATIONS
+    from nl2cypher.revise.backends import load_backend
+
+    engines = {name: Engine(demo_db, DEMO_END, **kw) for name, kw in ABLATIONS.items()}
+    assert set(engines) >= {"full", "no-revise", "no-rank", "always-revise", "no-fewshot", "no-schema-slice",
+                            "no-finetune"}
+    full = engines["full"]
+    assert full.revision.mode == "auto" and full.ranker.enabled and full.revision.k > 0
+    assert engines["no-revise"].revision.mode == "never"
+    assert not engines["no-rank"].ranker.enabled and engines["no-rank"].revision.mode == "auto"
+    assert engines["always-revise"].revision.mode == "always"
+    assert engines["no-fewshot"].revision.k == 0
+    nothing = SimpleNamespace(mentions=[])
+    whole = engines["no-schema-slice"].revision.slice_text(nothing, None)
+    assert whole == full.schema.render() and len(full.revision.slice_text(nothing, None)) < len(whole) / 2
+    assert engines["no-finetune"].revision.adapter == "none"
+    base = load_backend(adapter="none")
+    assert "+" not in base.label  # the base model alone, no adapter
+    ans = engines["no-revise"].ask("王明管理的基金有哪些")
+    assert ans.rows and not ans.trace.revision.get("backend")
