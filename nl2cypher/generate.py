@@ -166,7 +166,8 @@ def _fill(store, tpl: QuestionTemplate, k: int, spec: TemplateFile, values: dict
     for name in sorted(tpl.slots()):
         base = name[:-1] if name.endswith("2") and name[:-1] in values else name
         if base in values:
-            pool = [v for v in values[base] if v != fill.get(base if base != name else name + "2")]
+            # {company2} is another company than {company} (sorted: the first is filled first)
+            pool = [v for v in values[base] if base == name or v != fill[base]]
             if not pool:
                 return None
             fill[name] = rng.choice(pool)

@@ -46,7 +46,7 @@ def test_revision_pairs_cover_every_corruption_and_use_the_serving_prompt(corpus
     assert messages == served and answer == rec["cypher"]
 
 
-def read_training_data_from(rows, tmp=None):
+def read_training_data_from(rows):
     import tempfile
     from pathlib import Path
 

@@ -171,10 +171,6 @@ def _prop_words(owner, prop: str, key: str) -> dict[str, str]:
     return {f"{key}zh": _words(d, "zh"), f"{key}en": _words(d, "en")}
 
 
-def _fmt(v) -> str:
-    return str(v)
-
-
 def _bind(kind: str, kg: SyntheticKG, rng: random.Random) -> tuple[dict[str, str], list[str], list[str]] | None:
     """One random filling for `kind`: (placeholders, labels, edges) or None if
     the schema has nothing of that kind."""
@@ -197,7 +193,7 @@ def _bind(kind: str, kg: SyntheticKG, rng: random.Random) -> tuple[dict[str, str
         lname, prop = rng.choice(options)
         lab = schema.label(lname)
         names = kg.values(lname, lab.display)
-        v = _fmt(rng.choice(names))
+        v = str(rng.choice(names))
         b = {"L": lname, "key": lab.display, "v": v, **_label_words(schema, lname, "L"),
              **(_prop_words(lab, lab.display, "key") if lab.display in lab.properties else {}),
              "k": str(rng.randint(2, 5))}
@@ -209,18 +205,18 @@ def _bind(kind: str, kg: SyntheticKG, rng: random.Random) -> tuple[dict[str, str
             vals = sorted(set(kg.values(lname, prop)))
             if kind in ("num", "two"):
                 x, x2 = sorted(rng.sample(vals, 2))
-                b.update(x=_fmt(x), x2=_fmt(x2))
+                b.update(x=str(x), x2=str(x2))
             elif kind == "vocab":
                 if len(vals) < 2:
                     return None
                 w, w2 = rng.sample(vals, 2)
-                b.update(w=_fmt(w), w2=_fmt(w2))
+                b.update(w=str(w), w2=str(w2))
             elif kind == "date":
                 d, d2 = sorted(rng.sample(vals, 2))
                 b.update(d=d, d2=d2)
             if kind == "two":
-                others = [n for n in names if _fmt(n) != v]
-                b["v2"] = _fmt(rng.choice(others))
+                others = [n for n in names if str(n) != v]
+                b["v2"] = str(rng.choice(others))
         return b, [lname], []
     if kind in ("edge", "edgeprop", "self"):
         options = []
@@ -242,7 +238,7 @@ def _bind(kind: str, kg: SyntheticKG, rng: random.Random) -> tuple[dict[str, str
         la, lb = schema.label(a), schema.label(bl)
         start, end, props = rng.choice(kg.edges[ename])
         b = {"R": ename, "A": a, "B": bl, "Akey": la.display, "Bkey": lb.display,
-             "a": _fmt(kg.nodes[a][start][la.display]), "b": _fmt(kg.nodes[bl][end][lb.display]),
+             "a": str(kg.nodes[a][start][la.display]), "b": str(kg.nodes[bl][end][lb.display]),
              "Rzh": _words(e.description, "zh"), "Ren": _words(e.description, "en"),
              **_label_words(schema, a, "A"), **_label_words(schema, bl, "B"), "k": str(rng.randint(2, 3))}
         if kind == "self":
@@ -250,10 +246,10 @@ def _bind(kind: str, kg: SyntheticKG, rng: random.Random) -> tuple[dict[str, str
                       **_label_words(schema, a, "L"), "n": str(rng.randint(2, 3))})
         elif kind == "edge":
             q = rng.choice([p for p, x in lb.properties.items() if x.type in NUMERIC])
-            b.update({"Q": q, **_prop_words(lb, q, "Q"), "y": _fmt(rng.choice(kg.values(bl, q)))})
+            b.update({"Q": q, **_prop_words(lb, q, "Q"), "y": str(rng.choice(kg.values(bl, q)))})
         else:
             p = rng.choice([p for p, x in e.properties.items() if x.type in NUMERIC])
-            b.update({"E": p, **_prop_words(e, p, "E"), "e": _fmt(props[p])})
+            b.update({"E": p, **_prop_words(e, p, "E"), "e": str(props[p])})
         return b, [a, bl], [ename]
     if kind == "path2":
         options = []
@@ -271,7 +267,7 @@ def _bind(kind: str, kg: SyntheticKG, rng: random.Random) -> tuple[dict[str, str
                    f"{arrow[h2.forward].format(h2.edge)}(c:{h2.dst})")
         la, lc = schema.label(h1.src), schema.label(h2.dst)
         start = rng.choice(kg.values(h1.src, la.display))
-        b = {"pattern": pattern, "A": h1.src, "Akey": la.display, "a": _fmt(start), "Ckey": lc.display,
+        b = {"pattern": pattern, "A": h1.src, "Akey": la.display, "a": str(start), "Ckey": lc.display,
              **_label_words(schema, h1.dst, "M"), **_label_words(schema, h2.dst, "C")}
         return b, [h1.src, h1.dst, h2.dst], [h1.edge, h2.edge]
     raise Nl2CypherError(f"corpus template: unknown binding kind {kind!r}")
