@@ -10,6 +10,7 @@ slot values go into them as escaped string literals."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 import string
 from collections.abc import Callable
@@ -182,5 +183,8 @@ def _fill(store, tpl: QuestionTemplate, k: int, spec: TemplateFile, values: dict
         raise TemplateError(f"template {tpl.id}: its gold query fails: {e}") from None
     if not result.rows or all(v is None for row in result.rows for v in row):
         return None
+    rows = result.rows
+    if "ORDER BY" not in gold.upper():  # the store's row order is arbitrary: a canonical one keeps files reproducible
+        rows = sorted(rows, key=lambda r: json.dumps(r, ensure_ascii=False, sort_keys=True, default=str))
     return {"question": question, "gold": gold, "category": tpl.category, "today": times["today"],
-            "template": tpl.id, "answer": {"columns": result.columns, "rows": result.rows}}
+            "template": tpl.id, "answer": {"columns": result.columns, "rows": rows}}

@@ -30,7 +30,7 @@ def test_generated_questions_have_gold_answers_from_the_kg(demo_db):
         assert all(q["today"] == DEMO_END.isoformat() for q in qs)
         for q in qs[::7]:
             gold = store.run(q["gold"])
-            assert gold.rows == q["answer"]["rows"] and gold.rows  # a question worth asking has an answer
+            assert sorted(map(str, gold.rows)) == sorted(map(str, q["answer"]["rows"])) and gold.rows
         # slot values come from the KG: every manager named is one the KG has
         managers = {r[0] for r in store.run("MATCH (m:fund_manager) RETURN m.name").rows}
         named = [q for q in qs if q["template"] == "manager_funds"]
