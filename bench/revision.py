@@ -12,25 +12,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import time
 from pathlib import Path
 
 from nl2cypher.engine import Engine
-from nl2cypher.evaluate import CATEGORIES, category_row, evaluate, read_questions, table
+from nl2cypher.evaluate import category_row, evaluate, read_questions, sample_per_category, table
 from nl2cypher.revise.backends import load_backend
 
 ROOT = Path(__file__).resolve().parent.parent
 
-
-def sample(qs: list[dict], per_category: int, seed: int = 0) -> list[dict]:
-    rng = random.Random(seed)
-    out = []
-    for cat in CATEGORIES:
-        pool = [q for q in qs if q.get("category") == cat]
-        out += rng.sample(pool, min(per_category, len(pool)))
-    return out
 
 
 def main() -> None:
@@ -45,7 +36,7 @@ def main() -> None:
     args = ap.parse_args()
     qs = read_questions(args.questions)
     if args.per_category:
-        qs = sample(qs, args.per_category)
+        qs = sample_per_category(qs, args.per_category)
     backend = None
     results = {"questions": str(args.questions), "n": len(qs), "adapter": args.adapter or "default"}
     for mode in args.modes.split(","):

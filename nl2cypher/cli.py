@@ -421,10 +421,14 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
              db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
              ablation: list[str] = typer.Option(["full"], "--ablation", help="full, no-revise, no-rank, always-revise, "
                                                 "no-fewshot, no-schema-slice, no-finetune (repeatable)"),
-             out_dir: Optional[Path] = typer.Option(None, "--out", help="Write table.md, table.csv, report.xlsx here.")):
+             out_dir: Optional[Path] = typer.Option(None, "--out", help="Write table.md, table.csv, report.xlsx here."),
+             per_category: int = typer.Option(0, "--per-category", min=0, help=(
+                 "Score a seeded sample of N questions per type (LLM revision costs seconds per question).")),
+             seed: int = typer.Option(0, "--seed", help="Seed of the --per-category sample.")):
     """Execution accuracy by question type, for each ablation (the seed's table)."""
     from .engine import Engine
-    from .evaluate import ABLATIONS, ablation_table, category_row, evaluate, read_questions, write_reports
+    from .evaluate import (ABLATIONS, ablation_table, category_row, evaluate, read_questions,
+                           sample_per_category, write_reports)
 
     unknown = [a for a in ablation if a not in ABLATIONS]
     if unknown:
@@ -433,6 +437,8 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
         qs = read_questions(questions)
     except (OSError, ValueError) as e:
         raise QuestionFailed(f"{questions}: cannot read questions ({e})") from None
+    if per_category:
+        qs = sample_per_category(qs, per_category, seed)
     if not qs:
         raise QuestionFailed(f"{questions}: no questions")
     if today:

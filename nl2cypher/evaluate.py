@@ -12,6 +12,7 @@ import argparse
 import datetime as dt
 import itertools
 import json
+import random
 import re
 import sys
 import time
@@ -123,6 +124,17 @@ def read_questions(path: str | Path) -> list[dict]:
                 rec = json.loads(line)
                 rec.setdefault("id", n)
                 out.append(rec)
+    return out
+
+
+def sample_per_category(questions: list[dict], per_category: int, seed: int = 0) -> list[dict]:
+    """A seeded sample of `per_category` questions of each type, for runs
+    that cost seconds per question (LLM revision on a CPU)."""
+    rng = random.Random(seed)
+    out = []
+    for cat in CATEGORIES:
+        pool = [q for q in questions if q.get("category") == cat]
+        out += rng.sample(pool, min(per_category, len(pool)))
     return out
 
 

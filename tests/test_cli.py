@@ -176,3 +176,21 @@ def test_eval_prints_the_seed_table_and_writes_reports(tmp_path, demo_db):
 def test_eval_unknown_ablation_is_a_usage_error(tmp_path, demo_db):
     r = run_cli("eval", str(ROOT_EVAL / "holdout.jsonl"), "--ablation", "no-brain", db=demo_db)
     assert r.returncode == 2 and "unknown ablation 'no-brain'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_eval_per_category_scores_a_seeded_sample_of_each_type(tmp_path, demo_db):
+    import openpyxl
+
+    def sampled(seed):
+        out = tmp_path / f"s{seed}"
+        r = run_cli("eval", str(ROOT_EVAL / "holdout.jsonl"), "--ablation", "no-revise", "--per-category", "2",
+                    "--seed", str(seed), "--out", str(out), db=demo_db)
+        assert r.returncode == 0, r.stderr
+        ws = openpyxl.load_workbook(out / "report.xlsx")["no-revise"]
+        head = [c.value for c in ws[1]]
+        rows = [dict(zip(head, (c.value for c in row))) for row in ws.iter_rows(min_row=2)]
+        return [r["question"] for r in rows], sorted(r["category"] for r in rows)
+
+    first, cats = sampled(0)
+    assert cats == sorted(["AF", "AC", "AF+AC", "AF+RR", "AF+AC+RR"] * 2)
+    assert sampled(0)[0] == first and sampled(1)[0] != first
