@@ -59,6 +59,36 @@ class _Progress:
         self.bar.__exit__(*exc)
 
 
+class _CountBar:
+    """k of n done: a bar on a terminal, a line every 5 % in a log file (batch and
+    evaluation jobs run for minutes to hours under nohup)."""
+
+    def __init__(self, what: str, total: int):
+        self.what, self.total, self.done, self.started = what, total, 0, time.perf_counter()
+        self.bar = Progress(SpinnerColumn(), TextColumn(f"[bold]{escape(what)}"), BarColumn(bar_width=None),
+                            TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
+                            disable=not err.is_terminal)
+        self.task = self.bar.add_task(what, total=total)
+
+    def update(self, done: int) -> None:
+        step = max(1, self.total // 20)
+        if not err.is_terminal and (done // step > self.done // step or done == self.total > self.done):
+            err.print(f"{self.what}: {done}/{self.total} ({time.perf_counter() - self.started:.0f} s)",
+                      markup=False, highlight=False)
+        self.done = done
+        self.bar.update(self.task, completed=done)
+
+    def advance(self, n: int = 1) -> None:
+        self.update(self.done + n)
+
+    def __enter__(self):
+        self.bar.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        self.bar.__exit__(*exc)
+
+
 def _db_path(db: Optional[Path]) -> Path:
     return Path(db) if db else default_db_path()
 
@@ -360,13 +390,9 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
     if not questions:
         raise QuestionFailed(f"{file}: no questions found")
     engine = _engine(db, today, no_rank, revise, no_revise)
-    bar = Progress(SpinnerColumn(), TextColumn("[bold]answering"), BarColumn(bar_width=None),
-                   TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
-                   disable=not err.is_terminal)
-    with bar:
-        task = bar.add_task("batch", total=len(questions))
+    with _CountBar("answering", len(questions)) as bar:
         answered, skipped, failed = run_batch(questions, out_file, lambda q: engine.ask(q).record(),
-                                              resume=resume, progress=lambda n: bar.advance(task, n))
+                                              resume=resume, progress=bar.advance)
     out.print(f"[green]wrote[/] {len(questions)} records to {out_file}: {answered} answered now"
               + (f", {skipped} kept from before" if skipped else "") + (f", [red]{failed} failed[/]" if failed else ""))
 
@@ -399,12 +425,8 @@ def eval_generate(templates: Optional[Path] = typer.Option(None, "--templates", 
     templates = templates or data_path("eval") / "generate_templates.yaml"
     store = open_store(db)
     day = _date(today, "--today") if today else None
-    bar = Progress(SpinnerColumn(), TextColumn("[bold]generating"), BarColumn(bar_width=None),
-                   TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
-                   disable=not err.is_terminal)
-    with bar:
-        task = bar.add_task("generate", total=n)
-        rows = generate_questions(store, templates, n, seed, day, progress=lambda k, t: bar.update(task, completed=k))
+    with _CountBar("generating", n) as bar:
+        rows = generate_questions(store, templates, n, seed, day, progress=lambda k, t: bar.update(k))
     out_file.parent.mkdir(parents=True, exist_ok=True)
     with open(out_file, "w", encoding="utf-8") as fh:
         for r in rows:
@@ -448,12 +470,8 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
     rows, reports = {}, {}
     for name in ablation:
         engine = Engine(store, **ABLATIONS[name])
-        bar = Progress(SpinnerColumn(), TextColumn(f"[bold]{name}"), BarColumn(bar_width=None),
-                       TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=err,
-                       disable=not err.is_terminal)
-        with bar:
-            task = bar.add_task(name, total=len(qs))
-            reports[name] = evaluate(engine, qs, progress=lambda k, n: bar.update(task, completed=k))
+        with _CountBar(name, len(qs)) as bar:
+            reports[name] = evaluate(engine, qs, progress=lambda k, n: bar.update(k))
         rows[name] = category_row(reports[name])
     out.print(ablation_table(rows), markup=False, highlight=False)
     if out_dir:

@@ -186,6 +186,7 @@ def test_eval_per_category_scores_a_seeded_sample_of_each_type(tmp_path, demo_db
         r = run_cli("eval", str(ROOT_EVAL / "holdout.jsonl"), "--ablation", "no-revise", "--per-category", "2",
                     "--seed", str(seed), "--out", str(out), db=demo_db)
         assert r.returncode == 0, r.stderr
+        assert "no-revise: 10/10 (" in r.stderr  # a log file still learns how far the run is
         ws = openpyxl.load_workbook(out / "report.xlsx")["no-revise"]
         head = [c.value for c in ws[1]]
         rows = [dict(zip(head, (c.value for c in row))) for row in ws.iter_rows(min_row=2)]
