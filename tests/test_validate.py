@@ -74,3 +74,21 @@ def test_every_refusal(validator, output, reason):
     v = validator.check(output)
     assert not v.ok
     assert reason in v.refused, v.refused
+
+
+@pytest.mark.parametrize("output, reason", [
+    # generic fall-backs a small model writes when it loses the thread
+    ("MATCH (n:stock) RETURN n.name, n.code", "it drops '贵州茅台', which the question names"),
+    ("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = $p0 RETURN d.closing_price",
+     "it drops the date 2024-03-14"),
+])
+def test_a_revision_that_drops_what_the_question_named_is_refused(validator, output, reason):
+    v = validator.check(output)
+    assert not v.ok and reason in v.refused, v.refused
+
+
+def test_a_reshaped_revision_that_keeps_the_question_values_passes(validator):
+    # the name written as a literal, the date compared as a range: still the same question
+    v = validator.check("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' "
+                        "AND d.date >= date('2024-03-14') AND d.date <= date('2024-03-14') RETURN s.name, d.closing_price")
+    assert v.ok, v.refused

@@ -5,8 +5,9 @@ is a single read-only statement; it names only schema labels, relationship
 types and properties; every relationship points the way the schema says (an
 arrow that is simply reversed is turned round); every literal comes from the
 question, the candidate or its parameters (and question text is turned back
-into parameters); the store's EXPLAIN accepts it; and it executes within a
-timeout. Otherwise the candidate stands and the reason is recorded."""
+into parameters); the store's EXPLAIN accepts it; it executes within a
+timeout; and it keeps every name, value and date the candidate took from the
+question. Otherwise the candidate stands and the reason is recorded."""
 
 from __future__ import annotations
 
@@ -118,6 +119,7 @@ class Validator:
                         self.store.run(q, params, timeout_s=self.timeout_s)
                     except Nl2CypherError as e:
                         raise RevisionRefused(f"it does not execute: {e}") from None
+            self._keeps_what_the_question_named(q, params)
             v.query, v.params = q, params
         except RevisionRefused as e:
             v.refused = str(e)
@@ -177,6 +179,22 @@ class Validator:
                 if not self.schema.has_property(var_rel[var], prop):
                     raise RevisionRefused(f"unknown property {var_rel[var]}.{prop}")
         return fixed
+
+    def _keeps_what_the_question_named(self, q: str, params: dict[str, Any]) -> None:
+        """A revision may reshape the candidate but not drop a name, value or date
+        the question gave it: a small model that loses the thread falls back to a
+        generic query (all stocks, one company's code) that answers something else."""
+        used = {str(v) for v in params.values()}
+        numbers = {float(x) for x in _NUMBER.findall(_STRING.sub("", q))}
+        for value in self.params.values():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                if str(value) not in used and float(value) not in numbers:
+                    raise RevisionRefused(f"it drops {value}, which the question gives")
+            elif str(value) not in used:
+                raise RevisionRefused(f"it drops '{value}', which the question names")
+        for day in sorted(set(_ISO_DATE.findall(self.candidate))):
+            if day not in q:
+                raise RevisionRefused(f"it drops the date {day} the question asks about")
 
     def _map_keys(self, props: str | None, owner: str | None, kind: str) -> None:
         if not props or owner is None:
