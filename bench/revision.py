@@ -23,7 +23,6 @@ from nl2cypher.revise.backends import load_backend
 ROOT = Path(__file__).resolve().parent.parent
 
 
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--db", required=True)

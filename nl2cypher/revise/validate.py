@@ -119,6 +119,8 @@ class Validator:
                         self.store.run(q, params, timeout_s=self.timeout_s)
                     except Nl2CypherError as e:
                         raise RevisionRefused(f"it does not execute: {e}") from None
+            # last: a query that is broken is told so first, so the repair round
+            # fixes the real fault before the model is asked to keep the values
             self._keeps_what_the_question_named(q, params)
             v.query, v.params = q, params
         except RevisionRefused as e:
