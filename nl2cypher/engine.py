@@ -95,13 +95,15 @@ class Engine:
                                  adapter=adapter)
 
     def _calendar(self) -> tuple[list[dt.date], dict[str, dt.date]]:
-        """Trading days = the dates of the first daily label; latest date per label."""
+        """Trading days = the dates of the label the schema marks `calendar: trading`
+        (else the first daily label); latest date per label."""
         days: list[dt.date] = []
         latest: dict[str, dt.date] = {}
+        calendar = self.schema.calendar_label or next(iter(self.schema.dynamic_labels), None)
         for lab in self.schema.labels.values():
             if lab.property("date") is None or lab.property("date").type != "date":
                 continue
-            if lab.dynamic and not days:
+            if lab.name == calendar:
                 days = [dt.date.fromisoformat(d) for (d,) in
                         self.store.run(f"MATCH (n:{lab.name}) RETURN DISTINCT n.date ORDER BY n.date").rows if d]
             rows = self.store.run(f"MATCH (n:{lab.name}) RETURN max(n.date)").rows

@@ -32,6 +32,10 @@ class StoreNotFound(StoreError):
     """No KG at the configured location."""
 
 
+class CannotTranslate(Nl2CypherError):
+    """The question names nothing the translator can build a query from."""
+
+
 class WriteRefused(Nl2CypherError):
     """A query would write; every query here runs read-only."""
 

@@ -36,6 +36,10 @@ class Label:
     properties: dict[str, Property]
     display: str = "name"
     names: tuple[str, ...] = ()  # properties whose values name an entity in a question
+    # roles the translator needs, by annotation rather than by name:
+    period: dict[str, str] = field(default_factory=dict)  # report rows: {year, quarter, half} -> property
+    calendar: str = ""  # "trading": its dates are the trading calendar
+    measures: dict[str, str] = field(default_factory=dict)  # {price, change} -> property
 
     @property
     def dynamic(self) -> bool:
@@ -94,6 +98,20 @@ class Schema:
     labels: dict[str, Label]
     edges: dict[str, EdgeType]
     source_text: str = ""
+    roles: dict[str, str] = field(default_factory=dict)  # sentiment: edge.prop; chain: edge
+
+    def role_edge(self, role: str) -> tuple[EdgeType, str] | None:
+        """The edge (and property, for `edge.prop` roles) that plays `role`."""
+        spec = self.roles.get(role)
+        if not spec:
+            return None
+        edge, _, prop = spec.partition(".")
+        return self.edges[edge], prop
+
+    @property
+    def calendar_label(self) -> str | None:
+        """The label whose dates are the trading calendar."""
+        return next((n for n, lab in self.labels.items() if lab.calendar == "trading"), None)
 
     # ---- loading -------------------------------------------------------
     @classmethod
@@ -143,7 +161,15 @@ class Schema:
             for n in names:
                 if n not in props:
                     raise SchemaError(f"{origin}: label {lname}: name property {n!r} is not a property")
-            labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names)
+            period = _role_map(origin, f"label {lname}: period", spec.get("period"), props, ("year", "quarter", "half"))
+            measures = _role_map(origin, f"label {lname}: measures", spec.get("measures"), props, ("price", "change"))
+            calendar = str(spec.get("calendar") or "")
+            if calendar not in ("", "trading"):
+                raise SchemaError(f"{origin}: label {lname}: calendar {calendar!r} is not 'trading'")
+            if calendar and "date" not in props:
+                raise SchemaError(f"{origin}: label {lname}: a trading calendar needs a `date` property")
+            labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
+                                  period, calendar, measures)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)
@@ -159,7 +185,15 @@ class Schema:
             endpoints = tuple((a, b) for a in srcs for b in dsts)
             props = _properties(origin, f"edge {ename}", spec.get("properties"))
             edges[ename] = EdgeType(ename, str(spec.get("description", "")), endpoints, props)
-        return cls(str(data.get("name", "kg")), str(data.get("description", "")), labels, edges)
+        roles = {}
+        for role, target in (data.get("roles") or {}).items():
+            if role not in ("sentiment", "chain"):
+                raise SchemaError(f"{origin}: roles: unknown role {role!r} (sentiment, chain)")
+            edge, _, prop = str(target).partition(".")
+            if edge not in edges or (prop and prop not in edges[edge].properties) or (role == "sentiment") != bool(prop):
+                raise SchemaError(f"{origin}: roles: {role}: {target!r} is not an edge{'.property' if role == 'sentiment' else ''} of the schema")
+            roles[role] = str(target)
+        return cls(str(data.get("name", "kg")), str(data.get("description", "")), labels, edges, roles=roles)
 
     # ---- questions -----------------------------------------------------
     def label(self, name: str) -> Label:
@@ -244,7 +278,9 @@ class Schema:
             pairs = tuple((s, t) for s, t in e.endpoints if s in keep and t in keep)
             if pairs:
                 kept_edges[e.name] = EdgeType(e.name, e.description, pairs, e.properties)
-        return Schema(self.name, self.description, {n: self.labels[n] for n in self.labels if n in keep}, kept_edges)
+        roles = {r: t for r, t in self.roles.items() if t.partition(".")[0] in kept_edges}
+        return Schema(self.name, self.description, {n: self.labels[n] for n in self.labels if n in keep}, kept_edges,
+                      roles=roles)
 
     def structure(self) -> tuple:
         """Labels, property types and edges: what a stored KG's layout depends on."""
@@ -280,6 +316,19 @@ def _prop_text(p: Property, descriptions: bool) -> str:
     if descriptions and p.description:
         text += f" {p.description}" + (f"({p.unit})" if p.unit else "")
     return text
+
+
+def _role_map(origin: str, where: str, raw: object, props: dict, roles: tuple[str, ...]) -> dict[str, str]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise SchemaError(f"{origin}: {where}: expected a mapping of {', '.join(roles)} to properties")
+    for role, prop in raw.items():
+        if role not in roles:
+            raise SchemaError(f"{origin}: {where}: unknown role {role!r} ({', '.join(roles)})")
+        if prop not in props:
+            raise SchemaError(f"{origin}: {where}: {role}: {prop!r} is not a property")
+    return {str(k): str(v) for k, v in raw.items()}
 
 
 def _as_list(v: object) -> list[str]:

@@ -1,0 +1,343 @@
+"""The query graph: what synthesis knows about a question before it is Cypher.
+
+Slots are the variables (an entity or group 「A和B」, a label word, a daily-data or
+report row, a hidden hop), links join them over schema paths, conditions and
+columns are small expressions over slot properties, and a shape's plan says how
+the answer is projected. `lower.py` turns a plan into the Cypher AST; nothing in
+the passes or shapes knows Cypher."""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from ..lexicon import Extraction, Mention
+from ..schema import Property, Schema
+from ..units import Unit
+from .choices import Choices
+
+DEFAULT_TOP_K = 5
+
+
+# ---- expressions ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Ref:
+    """A property of a slot (or of a relationship variable)."""
+
+    var: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Whole:
+    """A slot itself (all its properties), or a value carried by name."""
+
+    var: str
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value from the question: travels as the query parameter `name`."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Const:
+    """A value the engine chose (a threshold from the trigger table, true/false, a year)."""
+
+    value: Any
+
+
+@dataclass(frozen=True)
+class Day:
+    """A date resolved in Python from a time expression."""
+
+    value: dt.date
+
+
+@dataclass(frozen=True)
+class Call:
+    """An aggregate or function: max, min, avg, sum, count, abs."""
+
+    fn: str
+    args: tuple = ()
+    distinct: bool = False
+
+
+@dataclass(frozen=True)
+class Op:
+    """A binary operator: comparisons, arithmetic, AND, IN, STARTS WITH, ENDS WITH, CONTAINS."""
+
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True)
+class Negated:
+    expr: "Expr"
+
+
+@dataclass(frozen=True)
+class Rows:
+    """The number of rows: count(*)."""
+
+
+Expr = Union[Ref, Whole, Value, Const, Day, Call, Op, Negated, Rows]
+
+
+# ---- patterns ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Step:
+    """One hop of a link: the edge, its direction, and the node reached."""
+
+    edge: str
+    forward: bool
+    var: str
+    label: str
+    rel_var: str | None = None
+
+
+@dataclass(frozen=True)
+class PathSpec:
+    var: str
+    label: str
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A MATCH: paths and the conditions on them (joined by AND, in order)."""
+
+    paths: tuple[PathSpec, ...]
+    conds: tuple[Expr, ...] = ()
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Column:
+    expr: Expr
+    alias: str | None = None
+
+
+@dataclass(frozen=True)
+class Sort:
+    expr: Expr
+    desc: bool = False
+
+
+@dataclass(frozen=True)
+class Projection:
+    """RETURN (or WITH, when `carry`): columns, DISTINCT, ORDER BY, LIMIT."""
+
+    columns: tuple[Column, ...]
+    distinct: bool = False
+    order: tuple[Sort, ...] = ()
+    limit: int | None = None
+    carry: bool = False
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A whole query: patterns and carried projections in order, then the answer."""
+
+    parts: tuple[Union[Pattern, Projection], ...]
+    params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+# ---- the graph -----------------------------------------------------------------------
+
+@dataclass
+class Context:
+    """Facts about the loaded KG the synthesiser needs besides the schema."""
+
+    today: dt.date
+    trading_days: list[dt.date] = field(default_factory=list)
+    latest: dict[str, dt.date] = field(default_factory=dict)  # label -> latest `date` value
+    top_k: int = DEFAULT_TOP_K
+
+    def trading_day_on_or_before(self, day: dt.date) -> dt.date:
+        days = self.trading_days
+        k = bisect.bisect_right(days, day)
+        return days[k - 1] if k else day
+
+    def trading_day_before(self, day: dt.date) -> dt.date | None:
+        days = self.trading_days
+        k = bisect.bisect_left(days, day)
+        return days[k - 1] if k else None
+
+
+@dataclass
+class Candidate:
+    query: Any  # the Cypher AST (cypher.ast.Query), built by lower.py
+    prior: float
+    choices: tuple[str, ...]  # what was chosen at each choice point, for the trace
+    notes: list[str] = field(default_factory=list)
+    answer: str = "list"  # what kind of answer: list, lookup, entity, count, aggregate, ranking, yesno, ...
+    score: float = 0.0
+    shape: str = ""  # the shape module that built it
+
+
+@dataclass(frozen=True)
+class Slot:
+    var: str
+    label: str
+    pos: int  # position in the tagged question
+    names: tuple[str, ...] = ()  # entity names anchoring this slot
+    kind: str = "label"  # entity | label | data | hidden
+    mention: int | None = None
+
+
+@dataclass
+class Link:
+    a: str
+    b: str
+    steps: list[Step]  # path from a to b (b is the last node)
+    rel_var: str | None = None
+
+
+@dataclass(frozen=True)
+class Attached:
+    """A property word attached to its owner: a slot, or the link of an edge."""
+
+    mention: int | None
+    owner: Union[Slot, Link]
+    prop: str
+
+    @property
+    def var(self) -> str:
+        return self.owner.var if isinstance(self.owner, Slot) else self.owner.rel_var
+
+    @property
+    def ref(self) -> Ref:
+        return Ref(self.var, self.prop)
+
+
+class QueryGraph:
+    """The query graph under construction for one vector of choices. Passes fill
+    it in the order of `passes.PASSES`; each pass says what it reads and writes."""
+
+    def __init__(self, schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices):
+        self.schema, self.ex, self.ctx, self.choices = schema, ex, ctx, choices
+        self.units = list(units)  # a pass may add an implied unit; the caller's list stays as it was
+        self.m: list[Mention] = ex.mentions
+        self.slots: list[Slot] = []
+        self.links: list[Link] = []
+        self.conds: list[Expr] = []
+        self.params: dict[str, Any] = {}
+        self.notes: list[str] = []
+        self.used_vars: set[str] = set()
+        self.consumed: set[int] = set()  # mentions a unit has used up (a number, a date)
+        self.target: Slot | None = None  # the answer's subject
+        self.props: list[Attached] = []  # properties asked about
+        self.prop_mentions: dict[Ref, list[int]] = {}  # which words named each property
+        self.single_day: dt.date | None = None  # daily rows filtered to one trading day
+        self.day_range = False  # daily rows filtered to a period
+
+    # ---- values and names --------------------------------------------------
+    def param(self, value: Any) -> Value:
+        name = f"p{len(self.params)}"
+        self.params[name] = value
+        return Value(name)
+
+    def new_var(self, label: str) -> str:
+        base = "".join(w[0] for w in label.split("_"))
+        name, k = base, 1
+        while name in self.used_vars:
+            k += 1
+            name = f"{base}{k}"
+        self.used_vars.add(name)
+        return name
+
+    def pick(self, key: str, options: list, labels: list[str] | None = None, what: str | None = None):
+        return self.choices.pick(key, options, labels, what)
+
+    # ---- the question ----------------------------------------------------------
+    def pos(self, i: int) -> int:
+        return self.ex.tag_span(i)[0]
+
+    def units_of(self, *kinds: str) -> list[Unit]:
+        return [u for u in self.units if u.kind in kinds]
+
+    def has(self, kind: str) -> bool:
+        return any(u.kind == kind for u in self.units)
+
+    def unit(self, kind: str) -> Unit | None:
+        return next(iter(self.units_of(kind)), None)
+
+    # ---- slots -----------------------------------------------------------------
+    def add_slot(self, label: str, pos: int, kind: str = "label", names: tuple[str, ...] = (),
+                 mention: int | None = None) -> Slot:
+        slot = Slot(self.new_var(label), label, pos, tuple(names), kind, mention)
+        self.slots.append(slot)
+        return slot
+
+    def slot_of(self, var: str) -> Slot:
+        return next(s for s in self.slots if s.var == var)
+
+    def entities(self) -> list[Slot]:
+        return [s for s in self.slots if s.kind == "entity"]
+
+    def entity(self) -> Slot | None:
+        return next((s for s in self.slots if s.kind == "entity"), None)
+
+    def name_of(self, s: Slot) -> tuple[Ref, str]:
+        """The slot's display property and the label's word, for a column."""
+        return Ref(s.var, self.schema.labels[s.label].display), label_word(self.schema, s.label)
+
+    def pdef(self, owner: Union[Slot, Link], prop: str) -> Property | None:
+        if isinstance(owner, Slot):
+            return self.schema.labels[owner.label].property(prop)
+        return self.schema.edges[owner.steps[0].edge].properties.get(prop)
+
+    def flipped(self, ref: Expr) -> bool:
+        """Was this property named by a word that measures the other way (跌幅)?"""
+        return any(self.m[i].params.get("flip") == "true" for i in self.prop_mentions.get(ref, []))
+
+    def time_span(self):
+        ts = [m.time for i, m in enumerate(self.m) if m.kind == "time" and i not in self.consumed]
+        return ts[0] if ts else None
+
+    # ---- the pattern ---------------------------------------------------------------
+    def tree(self, root: str) -> set[str]:
+        seen, todo = {root}, [root]
+        while todo:
+            v = todo.pop()
+            for ln in self.links:
+                vs = [ln.a] + [st.var for st in ln.steps]
+                if v in vs:
+                    for w in vs:
+                        if w not in seen:
+                            seen.add(w)
+                            todo.append(w)
+        return seen
+
+    def linked(self, var: str) -> bool:
+        return any(ln.a == var or ln.b == var or any(st.var == var for st in ln.steps) for ln in self.links)
+
+    def pattern(self) -> Pattern:
+        """The main MATCH: every link as a path, every slot not on one alone."""
+        paths, on_links = [], set()
+        for ln in self.links:
+            a = self.slot_of(ln.a)
+            paths.append(PathSpec(a.var, a.label, tuple(ln.steps)))
+            on_links |= {ln.a} | {st.var for st in ln.steps}
+        for s in self.slots:
+            if s.var not in on_links:
+                paths.append(PathSpec(s.var, s.label))
+        return Pattern(tuple(paths), tuple(self.conds))
+
+    def candidate(self, plan_parts: tuple, answer: str, notes: list[str] | None = None) -> Candidate:
+        from .lower import lower
+
+        return Candidate(lower(Plan(plan_parts, dict(self.params))), -self.choices.penalty,
+                         tuple(self.choices.taken), self.notes if notes is None else notes, answer)
+
+
+def label_word(schema: Schema, label: str) -> str:
+    return schema.labels[label].description.split("（")[0] or label

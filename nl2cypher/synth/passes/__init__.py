@@ -1,0 +1,19 @@
+"""The synthesis passes, in the order they run over one query graph."""
+
+from __future__ import annotations
+
+from . import filters, joins, periods, properties, sentiment, subjects, totals, values
+
+PASSES = (
+    subjects.find_entities,  # an entity slot per name (or group 「A和B」)
+    subjects.find_labels,  # a slot per label word that is not just a type word of an entity
+    subjects.choose_target,  # the answer's subject
+    sentiment.run,  # 为什么涨/跌: the news becomes the target
+    properties.run,  # property words -> their owners (daily rows, reports, edges)
+    properties.default_change,  # 排名/累计 with no property: the change measure
+    values.run,  # value words -> conditions
+    joins.run,  # every slot joined to the target over schema paths
+    filters.run,  # names, comparisons, ranges, name patterns, exclusions
+    periods.run,  # days and periods of daily rows, report periods
+    totals.run,  # 累计 of a plain figure: a sum
+)

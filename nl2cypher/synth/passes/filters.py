@@ -1,0 +1,122 @@
+"""Conditions: entity names, same-as, comparisons and ranges with numbers,
+dates before/after, name patterns, exclusions.
+
+Reads units, `props`, slots; writes conditions and `consumed` (the numbers and
+dates a unit used up)."""
+
+from __future__ import annotations
+
+from ..ir import Attached, Day, Negated, Op, QueryGraph, Ref, Slot
+from ..paths import edge_link
+
+_UNIT_FACTORS = {"万元": 1e4, "亿元": 1e8, "万股": 1e4}
+_MIRROR = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
+_NAME_OPS = {"starts_with": "STARTS WITH", "ends_with": "ENDS WITH", "contains": "CONTAINS", "not_contains": "CONTAINS"}
+
+
+def run(g: QueryGraph) -> None:
+    target = g.target
+    for s in g.slots:
+        if s.kind == "entity":
+            ref = Ref(s.var, g.schema.labels[s.label].display)
+            if len(s.names) == 1:
+                g.conds.append(Op("=", ref, g.param(s.names[0])))
+            else:
+                g.conds.append(Op("IN", ref, g.param(list(s.names))))
+    for u in g.units:
+        if u.kind == "same" and u.ref("ent") is not None:
+            ent = next((s for s in g.slots if s.mention == u.ref("ent")), None)
+            if ent is not None and ent.label == target.label and ent is not target:
+                disp = g.schema.labels[target.label].display
+                g.conds.append(Op("<>", Ref(target.var, disp), Ref(ent.var, disp)))
+        if u.kind in ("compare", "between"):
+            ref, pdef = prop_for_unit(g, u)
+            if ref is None:
+                continue
+            a = number(g, u.ref("num"), pdef)
+            flip = g.flipped(ref)
+            if u.kind == "compare":
+                op = u.params.get("op", ">")
+                if flip and a > 0:  # 跌幅大于5%: 涨跌幅 < -5 (跌幅小于-5% is already signed)
+                    op, a = _MIRROR.get(op, op), -a
+                g.conds.append(Op(op, ref, g.param(a)))
+            else:
+                b = number(g, u.ref("num2"), pdef)
+                lo, hi = sorted((-a, -b) if flip and min(a, b) > 0 else (a, b))
+                g.conds.append(Op("AND", Op(">=", ref, g.param(lo)), Op("<=", ref, g.param(hi))))
+        elif u.kind == "date_compare":
+            ref, pdef = prop_for_unit(g, u, types=("date", "datetime"))
+            t = g.m[u.ref("time")].time
+            if ref is None or t is None:
+                continue
+            g.consumed.add(u.ref("time"))
+            op = u.params.get("op", "<")
+            day = (t.start or t.end) if op == "<" else (t.end or t.start)
+            g.conds.append(Op(op, ref, Day(day)))
+        elif u.kind in _NAME_OPS:
+            slot = _name_slot(g, u)
+            cond = Op(_NAME_OPS[u.kind], Ref(slot.var, g.schema.labels[slot.label].display), g.param(u.text))
+            g.conds.append(Negated(cond) if u.kind == "not_contains" else cond)
+        elif u.kind == "exclude":
+            m = g.m[u.ref("ent")]
+            ref_ent = next((r for r in m.entities if r.label == target.label), m.entities[0])
+            slot = target if target.label == ref_ent.label else next(
+                (s for s in g.slots if s.label == ref_ent.label), target)
+            g.conds.append(Op("<>", Ref(slot.var, g.schema.labels[slot.label].display), g.param(ref_ent.name)))
+
+
+def _name_slot(g: QueryGraph, u) -> Slot:
+    after = [s for s in g.slots if s.kind == "label" and s.pos >= u.end]
+    return min(after, key=lambda s: s.pos) if after else g.target
+
+
+def prop_for_unit(g: QueryGraph, u, types=("int", "float")):
+    """The property a comparison talks about: the nearest property word before
+    the unit (else after it) of a fitting type."""
+    best = None
+    for a in g.props:
+        pdef = g.pdef(a.owner, a.prop)
+        if pdef is None or pdef.type not in types:
+            continue
+        p = g.pos(a.mention)
+        d = (0, u.start - p) if p <= u.start else (1, p - u.start)
+        if best is None or d < best[0]:
+            best = (d, a, pdef)
+    if best is None:
+        return _edge_prop_for_unit(g, u)
+    _, a, pdef = best
+    return a.ref, pdef
+
+
+def _edge_prop_for_unit(g: QueryGraph, u):
+    """持股超过20%: no property word, but a relationship word whose edge has a
+    numeric property in the number's unit."""
+    idx = u.ref("num")
+    unit = g.m[idx].number.unit if idx is not None and g.m[idx].number else ""
+    for i in range(len(g.m) - 1, -1, -1):
+        m = g.m[i]
+        if m.kind != "edge" or g.pos(i) > u.start:
+            continue
+        for etype in m.targets:
+            e = g.schema.edges.get(etype)
+            if e is None:
+                continue
+            props = [p for p in e.properties.values() if p.type in ("int", "float") and (p.unit == unit or not unit)]
+            if props:
+                ln = edge_link(g, etype, g.slots[-1] if g.slots else None, g.pos(i))
+                if ln is not None:
+                    return Attached(None, ln, props[0].name).ref, props[0]
+    return None, None
+
+
+def number(g: QueryGraph, idx: int | None, pdef) -> float | int:
+    """The number a unit compares with, in the property's unit (1.2亿 of a 万元 figure -> 12000)."""
+    n = g.m[idx].number
+    g.consumed.add(idx)
+    v = n.value
+    factor = _UNIT_FACTORS.get(pdef.unit) if pdef is not None else None
+    if factor and (n.scale != 1 or n.unit == "元"):
+        v = v / factor
+    if pdef is not None and pdef.type == "int" and float(v).is_integer():
+        return int(v)
+    return int(v) if float(v).is_integer() and n.is_int else v

@@ -1,0 +1,45 @@
+"""Join every slot to the tree grown from the target, nearest (in the text) first:
+modifiers precede the head noun in Chinese. An upstream/downstream word orders a
+chain edge (up)-[:chain]->(down).
+
+Reads slots and `target`; writes links (and the hidden slots on them)."""
+
+from __future__ import annotations
+
+from ...errors import CannotTranslate
+from ..ir import Link, QueryGraph, Step
+from ..paths import link
+
+
+def run(g: QueryGraph) -> None:
+    target = g.target
+    placed = {target.var} | {v for ln in g.links for v in (ln.a, ln.b) if v in g.tree(target.var)}
+    pending = [s for s in g.slots if s.var not in placed and s.kind in ("entity", "label")]
+    role = next((m.params["role"] for m in g.m if m.kind == "edge" and "role" in m.params), None)
+    chain = g.schema.role_edge("chain")[0] if role and g.schema.role_edge("chain") else None
+    pending.sort(key=lambda s: -s.pos)
+    for s in pending:
+        if s.var in g.tree(target.var):
+            continue
+        anchors = [g.slot_of(v) for v in g.tree(target.var)]
+        if chain is not None and s.label in chain.sources and any(a.label == s.label for a in anchors):
+            other = next(a for a in anchors if a.label == s.label)
+            up, down = (s, other) if role == "downstream" else (other, s)
+            g.links.append(Link(up.var, down.var, [Step(chain.name, True, down.var, down.label)]))
+            continue
+        best = None
+        for a in anchors:
+            if a.kind == "data":
+                continue
+            paths = g.schema.shortest_paths(s.label, a.label) if s.label != a.label else []
+            if paths:
+                d = (len(paths[0]), -a.pos if a.pos <= s.pos else a.pos)
+                if best is None or d < best[0]:
+                    best = (d, a)
+        if best is None:
+            raise CannotTranslate(f"无法把 {s.label} 与问题的其他部分联系起来 (cannot connect {s.label})")
+        link(g, s, best[1])
+    # data / hidden slots attach where they were created; make sure they hang on the tree
+    for s in g.slots:
+        if s.var not in g.tree(target.var) and s.kind in ("data", "hidden") and not g.linked(s.var):
+            link(g, target, s)

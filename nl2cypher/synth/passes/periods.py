@@ -1,0 +1,65 @@
+"""Time: daily rows are filtered to a trading day (the asked day, else the latest
+trading day on or before it, noted) or to a period; report rows to a quarter,
+half-year or year (the latest report when none is named). Skipped when the
+question asks about all history (历史最高).
+
+Reads the first unused time mention; writes conditions, `single_day`,
+`day_range`, notes."""
+
+from __future__ import annotations
+
+from ..ir import Const, Day, Op, QueryGraph, Ref, Slot
+
+
+def run(g: QueryGraph) -> None:
+    if g.has("history"):
+        return
+    t = g.time_span()
+    for s in list(g.slots):
+        lab = g.schema.labels[s.label]
+        if lab.period:
+            report_period(g, s, t)
+        elif lab.dynamic and lab.property("date") is not None:
+            daily_period(g, s, t)
+
+
+def daily_period(g: QueryGraph, s: Slot, t) -> None:
+    ref = Ref(s.var, "date")
+    ctx = g.ctx
+    if t is None or t.kind == "day":
+        asked = t.start if t is not None else ctx.today
+        day = ctx.trading_day_on_or_before(asked) if ctx.trading_days else asked
+        if day != asked:
+            g.notes.append(f"{asked.isoformat()} 不是交易日，使用最近的交易日 {day.isoformat()}")
+        g.conds.append(Op("=", ref, Day(day)))
+        g.single_day = day
+    else:
+        if t.start is not None:
+            g.conds.append(Op(">=", ref, Day(t.start)))
+        if t.end is not None:
+            g.conds.append(Op("<=", ref, Day(t.end)))
+        g.day_range = True
+
+
+def report_period(g: QueryGraph, s: Slot, t) -> None:
+    period = g.schema.labels[s.label].period
+    year, quarter, half = (Ref(s.var, period[k]) if k in period else None for k in ("year", "quarter", "half"))
+    if t is None:
+        latest = g.ctx.latest.get(s.label)
+        if latest is None:
+            return
+        y, q = latest.year, (latest.month - 1) // 3 + 1
+        g.conds.extend([Op("=", year, Const(y)), Op("=", quarter, Const(q))])
+        g.notes.append(f"未指定报告期，使用最新一期 {y}年第{q}季度")
+        return
+    if t.quarter:
+        g.conds.extend([Op("=", year, Const(t.year)), Op("=", quarter, Const(t.quarter))])
+    elif t.half:
+        g.conds.extend([Op("=", year, Const(t.year)), Op("=", half, Const(t.half))])
+    elif t.kind == "year" and t.year:
+        g.conds.append(Op("=", year, Const(t.year)))
+    else:
+        if t.start:
+            g.conds.append(Op(">=", Ref(s.var, "date"), Day(t.start)))
+        if t.end:
+            g.conds.append(Op("<=", Ref(s.var, "date"), Day(t.end)))

@@ -1,0 +1,62 @@
+"""Attach every property word to the slot that owns it (creating a daily-data or
+report slot one hop from its parent), or to the link of an edge that carries it.
+
+Reads mentions, slots and `target`; writes `props`, `prop_mentions`, new slots
+and links."""
+
+from __future__ import annotations
+
+from ..ir import Attached, QueryGraph
+from ..paths import edge_link, owner_slot, ties_to
+
+
+def run(g: QueryGraph) -> None:
+    target = g.target
+    why = [(u.start, u.end) for u in g.units_of("why")]
+    for i, m in enumerate(g.m):
+        if m.kind != "property" or i in g.consumed:
+            continue
+        if any(a <= g.pos(i) < b for a, b in why):
+            continue  # 上涨的原因: the word belongs to the why-question
+        options = []
+        for t in m.targets:
+            owner, prop = t.split(".")
+            if owner in g.schema.labels:
+                slot = owner_slot(g, owner, g.pos(i), target, create=False)
+                if slot is not None or any(g.schema.edges_between(s.label, owner) for s in g.slots if s.kind != "data"):
+                    options.append(t)
+            elif owner in g.schema.edges:
+                e = g.schema.edges[owner]
+                if any(s.label in e.sources + e.targets for s in g.slots):
+                    options.append(t)
+        if not options:
+            continue
+        # prefer the owner tied to the target (the answer's subject)
+        options.sort(key=lambda t: 0 if ties_to(g, t.split(".")[0], target) else 1)
+        t = g.pick(f"property#{i}", options, what="property:" + m.text)
+        owner, prop = t.split(".")
+        if owner in g.schema.labels:
+            owner_ = owner_slot(g, owner, g.pos(i), target)
+        else:
+            owner_ = edge_link(g, owner, target, g.pos(i))
+        if owner_ is None:
+            continue
+        a = Attached(i, owner_, prop)
+        g.props.append(a)
+        g.prop_mentions.setdefault(a.ref, []).append(i)
+
+
+def default_change(g: QueryGraph) -> None:
+    """A rank within a group or a change over a period with no property named
+    reads the daily change measure of the target (涨跌幅)."""
+    if g.props or not g.units_of("rank_in_group", "change"):
+        return
+    target = g.target
+    owner = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.measures.get("change")
+                  and g.schema.edges_between(target.label, lab.name)), None)
+    if owner is None:
+        return
+    slot = owner_slot(g, owner.name, target.pos, target)
+    if slot is not None:
+        g.props.append(Attached(None, slot, owner.measures["change"]))
+

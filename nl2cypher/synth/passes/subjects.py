@@ -1,0 +1,128 @@
+"""Find the subjects: one slot per entity (or per group 「A和B」 of one label),
+one per label word, and the answer's target.
+
+Reads mentions and units; writes slots and `target`."""
+
+from __future__ import annotations
+
+import re
+
+from ...errors import CannotTranslate
+from ..ir import QueryGraph, Slot
+
+_CONNECTORS = re.compile(r"\s*(和|与|、|及|以及|跟|还有|或|或者|,|，|对比|vs|VS)\s*")
+_TAG = re.compile(r"〈[A-Z]\d+〉")
+
+
+def find_entities(g: QueryGraph) -> None:
+    exclude = {u.ref("ent") for u in g.units_of("compare_entity", "exclude", "same_prop")}
+    exclude |= {i for u in g.units for i in u.covers}
+    groups: list[list[int]] = []
+    for i, m in enumerate(g.m):
+        if m.kind != "entity" or i in exclude:
+            continue
+        if groups and _CONNECTORS.fullmatch(g.ex.between(groups[-1][-1], i) or "x") and \
+                {r.label for r in g.m[groups[-1][-1]].entities} & {r.label for r in m.entities}:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    for grp in groups:
+        labels = [lab for lab in dict.fromkeys(r.label for r in g.m[grp[0]].entities)
+                  if all(any(r.label == lab for r in g.m[i].entities) for i in grp)]
+        label = g.pick(f"entity#{grp[0]}", labels, what="entity")
+        names = []
+        for i in grp:
+            ref = next(r for r in g.m[i].entities if r.label == label)
+            names.append(ref.name)
+            if g.m[i].note:
+                g.notes.append(g.m[i].note)
+        g.add_slot(label, g.pos(grp[0]), "entity", tuple(dict.fromkeys(names)), grp[0])
+
+
+def find_labels(g: QueryGraph) -> None:
+    same = bool(g.units_of("same", "same_prop"))
+    unit_labels = {u.ref("label") for u in g.units_of("rank_in_group")}
+    chain = _chain_label(g)
+    covered = {i for u in g.units for i in u.covers}
+    for i, m in enumerate(g.m):
+        if m.kind != "label" or i in unit_labels or i in covered:
+            continue
+        label = g.pick(f"label#{i}", list(m.targets), what="label:" + m.text)
+        p = g.pos(i)
+        # a type word next to an entity of that label is just a type word (白酒板块, 股票贵州茅台)
+        near = [s for s in g.slots if s.kind == "entity" and s.label == label and abs(s.pos - p) <= 12]
+        if near and label != chain and not same:
+            gap = min(near, key=lambda s: abs(s.pos - p))
+            text = g.ex.tagged[min(gap.pos, p):max(gap.pos, p)]
+            if len(_TAG.sub("", text)) <= 4:
+                continue
+        if any(s.kind == "label" and s.label == label for s in g.slots):
+            continue  # 股票…股票: one set
+        if not same and label != chain and any(s.kind == "entity" and s.label == label for s in g.slots):
+            continue  # 贵州茅台…多少股: the entity is the stock meant
+        g.add_slot(label, p, mention=i)
+
+
+def _chain_label(g: QueryGraph) -> str | None:
+    """With an upstream/downstream word, the label the schema's chain edge joins to
+    itself: its label word then names another member of the chain, not the entity."""
+    chain = g.schema.role_edge("chain")
+    if chain is None or not any(m.kind == "edge" and "role" in m.params for m in g.m):
+        return None
+    return chain[0].sources[0]
+
+
+def choose_target(g: QueryGraph) -> None:
+    """The answer's subject: the label word right after 哪些/哪个, else the head noun
+    (last label word), else the last entity; with only properties and values
+    named, the label that owns them."""
+    g.target = _target(g)
+
+
+def _target(g: QueryGraph) -> Slot:
+    labels = [s for s in g.slots if s.kind == "label"]
+    for u in g.units_of("list"):
+        after = [s for s in labels if 0 <= s.pos - u.end <= 1]
+        if after:
+            return after[0]
+    if labels:
+        return max(labels, key=lambda s: s.pos)
+    ents = g.entities()
+    end = len(g.ex.tagged)
+    if g.units_of("list") and ents:
+        for m in g.m:
+            if m.kind != "edge" or "role" in m.params:
+                continue
+            e = g.schema.edges.get(m.targets[0])
+            if e is None:
+                continue
+            for a, b in e.endpoints:
+                other = a if ents[0].label == b else b if ents[0].label == a else None
+                if other and other != ents[0].label:
+                    return g.add_slot(other, end)
+    role = next((m for m in g.m if m.kind == "edge" and "role" in m.params), None)
+    if role is not None:
+        ends = [s for s in ents if s.label in g.schema.edges[role.targets[0]].targets]
+        if ends:
+            return g.add_slot(ends[0].label, end)
+    if ents:
+        return max(ents, key=lambda s: s.pos)
+    # no label and no entity: infer from the properties / values named
+    owners = []
+    for m in g.m:
+        if m.kind in ("property", "value"):
+            for t in m.targets:
+                owner = t.split(".")[0]
+                if owner in g.schema.labels:
+                    if g.schema.labels[owner].dynamic or g.schema.labels[owner].period:
+                        # daily rows and reports belong to a named parent
+                        parents = [h.dst for h in g.schema._neighbours(owner) if not g.schema.labels[h.dst].dynamic]
+                        owners.extend(parents[:1])
+                    else:
+                        owners.append(owner)
+                elif owner in g.schema.edges:
+                    owners.extend(g.schema.edges[owner].targets[:1])
+    if not owners:
+        raise CannotTranslate("问题里没有找到知识图谱中的实体、类别或属性 (no entity, label or property recognised)")
+    label = g.pick("subject", list(dict.fromkeys(owners)))
+    return g.add_slot(label, end)

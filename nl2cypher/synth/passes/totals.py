@@ -1,0 +1,17 @@
+"""累计/区间 of a figure that is neither a price nor a change measure (累计成交量,
+一共赚了多少) asks for a plain total: the change unit implies a sum.
+
+Reads the `change` unit and the first attached property; writes a unit."""
+
+from __future__ import annotations
+
+from ...units import Unit
+from ..ir import QueryGraph, Slot
+
+
+def run(g: QueryGraph) -> None:
+    if not g.has("change"):
+        return
+    a = next((a for a in g.props if isinstance(a.owner, Slot)), None)
+    if a is not None and a.prop not in g.schema.labels[a.owner.label].measures.values():
+        g.units.append(Unit("aggregate", 0, 0, {"fn": "sum"}))

@@ -1,0 +1,88 @@
+"""Joining slots over schema paths: the operations several passes share."""
+
+from __future__ import annotations
+
+from ..errors import CannotTranslate
+from .ir import Link, QueryGraph, Slot, Step
+
+
+def link(g: QueryGraph, a: Slot, b: Slot, edge: str | None = None) -> Link:
+    """Join a to b by a shortest schema path (through `edge` if given); a choice
+    point when several paths are as short. Intermediate nodes become hidden slots."""
+    s = g.schema
+    paths = s.shortest_paths(a.label, b.label) if a.label != b.label else s.shortest_paths(a.label, a.label)
+    if edge:
+        direct = [p for p in paths if any(h.edge == edge for h in p.hops)]
+        if not direct:
+            direct = [p for p in (s.shortest_paths(a.label, b.label, max_hops=2) or []) if any(h.edge == edge for h in p.hops)]
+        paths = direct or paths
+    mentioned = {t for m in g.m if m.kind == "edge" for t in m.targets}
+    if not paths:
+        raise CannotTranslate(f"{a.label} 与 {b.label} 之间没有关系 (no path between {a.label} and {b.label})")
+    paths.sort(key=lambda p: -sum(h.edge in mentioned for h in p.hops))
+    path = g.pick(f"path:{a.var}-{b.var}", paths, ["-".join(h.edge for h in p.hops) for p in paths],
+                  what=f"path:{a.label}-{b.label}")
+    steps: list[Step] = []
+    for k, h in enumerate(path.hops):
+        if k == len(path.hops) - 1:
+            var = b.var
+        else:
+            var = g.add_slot(h.dst, b.pos, kind="hidden").var
+        steps.append(Step(h.edge, h.forward, var, h.dst))
+    ln = Link(a.var, b.var, steps)
+    if edge and len(steps) == 1:
+        ln.rel_var = g.new_var(edge)
+        ln.steps[0] = _with_rel_var(steps[0], ln.rel_var)
+    g.links.append(ln)
+    return ln
+
+
+def _with_rel_var(st: Step, rel_var: str) -> Step:
+    return Step(st.edge, st.forward, st.var, st.label, rel_var)
+
+
+def edge_link(g: QueryGraph, edge: str, target: Slot | None, near: int) -> Link | None:
+    """Make sure the pattern holds an `edge` relationship with a variable (its
+    properties are asked about or filtered)."""
+    for ln in g.links:
+        if len(ln.steps) == 1 and ln.steps[0].edge == edge:
+            if ln.rel_var is None:
+                ln.rel_var = g.new_var(edge)
+                ln.steps[0] = _with_rel_var(ln.steps[0], ln.rel_var)
+            return ln
+    e = g.schema.edges[edge]
+    ends = [s for s in g.slots if s.label in e.sources + e.targets and s.kind != "data"]
+    if not ends:
+        return None
+    a = min(ends, key=lambda s: (s is not target, abs(s.pos - near)))
+    other_label = e.targets[0] if a.label in e.sources else e.sources[0]
+    b = next((s for s in g.slots if s.label == other_label and s is not a), None)
+    if b is None:
+        b = g.add_slot(other_label, near, kind="hidden")
+    return link(g, a, b, edge=edge)
+
+
+def owner_slot(g: QueryGraph, owner: str, near: int, target: Slot | None, create: bool = True) -> Slot | None:
+    """The slot that holds property owner `owner` (a label): an existing slot of
+    that label (nearest to the mention), else a data slot hanging off a slot it
+    is one hop from (stock -> stock_data)."""
+    same = [s for s in g.slots if s.label == owner]
+    if same:
+        return min(same, key=lambda s: (s is not target and s.kind == "hidden", abs(s.pos - near)))
+    if not create:
+        return None
+    parents = [s for s in g.slots if s.kind != "data" and g.schema.edges_between(s.label, owner)]
+    if not parents:
+        return None
+    parent = min(parents, key=lambda s: (s is not target, abs(s.pos - near)))
+    slot = g.add_slot(owner, near, kind="data")
+    link(g, parent, slot)
+    return slot
+
+
+def ties_to(g: QueryGraph, owner: str, target: Slot) -> bool:
+    """Is `owner` (a label or an edge) the target's own, or one hop from it?"""
+    if owner in g.schema.edges:
+        e = g.schema.edges[owner]
+        return target.label in e.sources + e.targets
+    return owner == target.label or bool(g.schema.edges_between(target.label, owner))

@@ -1,0 +1,36 @@
+"""平均/合计/最高/最低 of a value (per entity of a group), including a period's
+total the schema implies (去年的净利润 = the sum of its quarters)."""
+
+from __future__ import annotations
+
+from ..ir import Call, Column, Projection, QueryGraph
+from .common import Shown, ask
+
+NAME = "aggregate"
+_WORDS = {"avg": "平均", "sum": "合计", "max": "最高", "min": "最低"}
+SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
+
+
+def applies(g: QueryGraph) -> bool:
+    a = ask(g)
+    return a.agg is not None and bool(a.shown)
+
+
+def lower(g: QueryGraph):
+    a = ask(g)
+    fn = a.agg.params.get("fn", "avg")
+    last = a.shown[-1]
+    cols = [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1]
+    cols.append(Column(Call(fn, (last.ref,)), f"{_WORDS.get(fn, fn)}{last.alias}"))
+    if _single_value(g, last):
+        g.choices.penalty += SINGLE_VALUE_PENALTY
+    return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)
+
+
+def _single_value(g: QueryGraph, shown: Shown) -> bool:
+    slot = next((x for x in g.slots if x.var == shown.ref.var), None)
+    if slot is None or slot.kind != "data" or g.single_day is None:
+        return False
+    parent = [ln for ln in g.links if ln.b == slot.var or ln.a == slot.var]
+    ends = {ln.a for ln in parent} | {ln.b for ln in parent}
+    return any(g.slot_of(v).kind == "entity" for v in ends if v != slot.var)

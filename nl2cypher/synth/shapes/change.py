@@ -1,0 +1,42 @@
+"""累计涨幅 over a period: the last price in the period against the price of the
+trading day before it (the label's `measures.price`)."""
+
+from __future__ import annotations
+
+from ..ir import Column, Const, Day, Op, Projection, QueryGraph, Ref, Whole
+from .common import branch, data_prop
+
+NAME = "change"
+
+
+def applies(g: QueryGraph) -> bool:
+    return g.has("change")
+
+
+def lower(g: QueryGraph):
+    ent, t, a = g.entity(), g.time_span(), data_prop(g)
+    if a is not None and a.prop not in g.schema.labels[a.owner.label].measures.values():
+        return None  # 累计成交量: a plain total (passes/totals.py)
+    if t is None or t.kind == "day":
+        return None  # 今天涨了多少: the day's own change
+    if ent is None or a is None or not g.ctx.trading_days:
+        return None
+    price = g.schema.labels[a.owner.label].measures.get("price")
+    if price is None:
+        return None
+    end = g.ctx.trading_day_on_or_before(t.end or g.ctx.today)
+    before = g.ctx.trading_day_before(t.start or end)
+    if before is None:
+        return None
+
+    def on(d):
+        return lambda v: [Op("=", Ref(v, "date"), Day(d))]
+
+    first, first_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(before))
+    last, last_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(end))
+    pct = Op("*", Op("/", Op("-", Whole("close_end"), Whole("close_before")), Whole("close_before")), Const(100.0))
+    parts = (first, Projection((Column(first_val, "close_before"),), carry=True),
+             last, Projection((Column(Whole("close_before")), Column(last_val, "close_end")), carry=True),
+             Projection((Column(Whole("close_before"), f"{before}收盘价"), Column(Whole("close_end"), f"{end}收盘价"),
+                         Column(pct, "区间涨跌幅(%)"))))
+    return g.candidate(parts, NAME, g.notes + [f"区间涨跌幅：{end} 收盘相对 {before} 收盘"])

@@ -1,0 +1,105 @@
+"""What the answer shapes share: a summary of what the question asks for, and
+the reference-value branch (MATCH an entity's own row on a day or period)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ...units import Unit
+from ..ir import Attached, Expr, Op, Pattern, PathSpec, QueryGraph, Ref, Slot, Step
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A property the answer shows: its reference, column name and the word that named it."""
+
+    ref: Ref
+    alias: str
+    mention: int | None
+
+
+@dataclass
+class Ask:
+    shown: list[Shown]
+    ents: list[Slot]
+    data_slots: list[Slot]  # daily / report rows that carry a date
+    group: Slot | None  # an entity slot naming several entities 「A和B」
+    agg: Unit | None
+    extreme: Unit | None
+    which: Unit | None
+    topk: Unit | None
+    ordering: Unit | None
+    history: Unit | None
+
+
+def ask(g: QueryGraph) -> Ask:
+    """Computed once per graph, when the first general shape is tried."""
+    if getattr(g, "_ask", None) is None:
+        g._ask = _ask(g)
+    return g._ask
+
+
+def _ask(g: QueryGraph) -> Ask:
+    shown = []
+    for a in g.props:
+        pdef = g.pdef(a.owner, a.prop)
+        shown.append(Shown(a.ref, pdef.description if pdef is not None and pdef.description else a.prop, a.mention))
+    ents = g.entities()
+    agg = g.unit("aggregate")
+    total = period_total(g, shown)
+    if agg is None and total and not (g.units_of("extreme", "topk", "order") and any(x.kind == "label" for x in g.slots)):
+        agg = Unit("aggregate", 0, 0, {"fn": total})
+    extreme = g.unit("extreme")
+    if extreme is None and not any(len(x.names) > 1 for x in ents):
+        extreme = g.unit("which")
+    return Ask(shown, ents,
+               [s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].property("date") is not None],
+               next((s for s in ents if len(s.names) > 1), None), agg, extreme, g.unit("which"), g.unit("topk"),
+               g.unit("order"), g.unit("history"))
+
+
+def period_total(g: QueryGraph, shown: list[Shown]) -> str:
+    """A per-row figure asked for a longer period: the schema's `total` says how
+    rows combine (去年的净利润 = sum of quarters, 本月最高价 = max of days)."""
+    t = g.time_span()
+    if t is None or t.quarter or not shown or not any(x.kind == "entity" for x in g.slots):
+        return ""
+    ref = shown[-1].ref
+    slot = next((x for x in g.slots if x.var == ref.var), None)
+    if slot is None or slot.label not in g.schema.labels:
+        return ""
+    pdef = g.schema.labels[slot.label].property(ref.key)
+    if pdef is None or not pdef.total or t.kind not in ("year", "half", "range", "since", "month"):
+        return ""
+    return pdef.total
+
+
+def data_prop(g: QueryGraph) -> Attached | None:
+    """The first property attached to a slot (not to a relationship)."""
+    return next((a for a in g.props if isinstance(a.owner, Slot)), None)
+
+
+def day_conds(g: QueryGraph) -> Callable[[str], list[Expr]]:
+    from ..ir import Day
+
+    return lambda var: [Op("=", Ref(var, "date"), Day(g.single_day))] if g.single_day else []
+
+
+def branch(g: QueryGraph, ent_label: str, ent_name: str, owner_label: str, prop: str,
+           conds_for: Callable[[str], list[Expr]]) -> tuple[Pattern, Ref]:
+    """MATCH (e)-…->(o) WHERE e.name = $p AND <date/period of o>: a reference value."""
+    e_var, o_var = g.new_var(ent_label), g.new_var(owner_label)
+    conds = [Op("=", Ref(e_var, g.schema.labels[ent_label].display), g.param(ent_name))]
+    if ent_label == owner_label:
+        path = PathSpec(e_var, ent_label)
+        o_var = e_var
+    else:
+        hops = g.schema.shortest_paths(ent_label, owner_label)[0].hops
+        steps = []
+        for k, h in enumerate(hops):
+            v = o_var if k == len(hops) - 1 else g.new_var(h.dst)
+            steps.append(Step(h.edge, h.forward, v, h.dst))
+        path = PathSpec(e_var, ent_label, tuple(steps))
+    conds += conds_for(o_var)
+    return Pattern((path,), tuple(conds)), Ref(o_var, prop)

@@ -1,0 +1,31 @@
+"""涨跌幅高于上海港湾的股票: the reference entity's value first, then the set
+whose value compares with it."""
+
+from __future__ import annotations
+
+from ..ir import Column, Op, Pattern, Projection, QueryGraph, Ref, Whole
+from .common import branch, data_prop, day_conds
+
+NAME = "list"
+
+
+def applies(g: QueryGraph) -> bool:
+    return g.has("compare_entity")
+
+
+def lower(g: QueryGraph):
+    target = g.target
+    u = g.unit("compare_entity")
+    ent = g.m[u.ref("ent")]
+    ref_ent = next((r for r in ent.entities if r.label == target.label), ent.entities[0])
+    a = data_prop(g)
+    if a is None:
+        return None
+    owner, prop = a.owner, a.prop
+    ref_branch, ref_val = branch(g, ref_ent.label, ref_ent.name, owner.label, prop,
+                                 day_conds(g) if g.schema.labels[owner.label].dynamic else lambda v: [])
+    main = g.pattern()
+    main = Pattern(main.paths, main.conds + (Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref")),))
+    pdef = g.schema.labels[owner.label].property(prop)
+    ret = Projection((Column(*g.name_of(target)), Column(Ref(owner.var, prop), pdef.description or prop)), True)
+    return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), NAME)

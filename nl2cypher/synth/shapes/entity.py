@@ -1,0 +1,17 @@
+"""介绍一下贵州茅台: the entity's node with all its properties."""
+
+from __future__ import annotations
+
+from ..ir import Column, Projection, QueryGraph, Whole
+from .common import ask
+
+NAME = "entity"
+
+
+def applies(g: QueryGraph) -> bool:
+    a = ask(g)
+    return g.has("info") and bool(a.ents) and not a.shown
+
+
+def lower(g: QueryGraph):
+    return g.candidate((g.pattern(), Projection(tuple(Column(Whole(s.var)) for s in ask(g).ents))), NAME)

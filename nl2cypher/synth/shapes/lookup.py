@@ -1,0 +1,44 @@
+"""The default: a lone entity's node; an entity's values (with the date of each
+daily row); or the list of members of the target with the values asked."""
+
+from __future__ import annotations
+
+from ..ir import Column, Projection, QueryGraph, Ref, Sort, Whole
+from .common import ask
+
+NAME = "lookup"
+
+
+def applies(g: QueryGraph) -> bool:
+    return True
+
+
+def lower(g: QueryGraph):
+    a, target = ask(g), g.target
+    if target.kind == "entity" and not a.shown and len([s for s in g.slots if s.kind != "hidden"]) == 1:
+        return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),))), "entity")
+    answer = "lookup" if a.ents and target.kind == "entity" else "list"
+    cols = [Column(*g.name_of(target))]
+    for s in a.ents:
+        if s is not target and (len(s.names) > 1 or target.kind == "label") and answer == "lookup":
+            cols.insert(0, Column(*g.name_of(s)))
+    if target.kind == "entity" and len(target.names) <= 1 and answer == "lookup" and a.shown:
+        cols = [Column(*g.name_of(target))]
+    multi_day = any(s.kind == "data" for s in g.slots) and g.day_range
+    order = ()
+    for s in a.data_slots:
+        if multi_day or answer == "lookup":
+            cols.append(Column(Ref(s.var, "date"), "日期"))
+            if multi_day:
+                order = (Sort(Ref(s.var, "date")),)
+    cols += [Column(x.ref, x.alias) for x in a.shown]
+    return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
+
+
+def _dedupe(cols: list[Column]) -> list[Column]:
+    out, seen = [], set()
+    for c in cols:
+        if c.expr not in seen:
+            seen.add(c.expr)
+            out.append(c)
+    return out

@@ -1,0 +1,22 @@
+"""贵州茅台近5日最高的收盘价: the max (min) of one entity's value over a period."""
+
+from __future__ import annotations
+
+from ..ir import Call, Column, Projection, QueryGraph
+from .common import ask
+
+NAME = "aggregate"
+
+
+def applies(g: QueryGraph) -> bool:
+    a = ask(g)
+    return (a.extreme is not None and bool(a.shown) and bool(a.ents) and not any(s.kind == "label" for s in g.slots)
+            and bool(a.data_slots) and g.day_range)
+
+
+def lower(g: QueryGraph):
+    a = ask(g)
+    last = a.shown[-1]
+    fn = "max" if a.extreme.params.get("dir") == "desc" else "min"
+    cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(Call(fn, (last.ref,)), f"{fn}_{last.alias}")]
+    return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)

@@ -1,0 +1,34 @@
+"""涨幅前十的股票 / 收盘价最高的板块 / 按成交量排序: members ordered by a value
+(a fall word such as 跌幅 sorts the other way), top k, the top one, or all."""
+
+from __future__ import annotations
+
+from ..ir import Column, Projection, QueryGraph, Sort
+from .common import ask
+
+NAME = "ranking"
+
+
+def applies(g: QueryGraph) -> bool:
+    a = ask(g)
+    return (a.extreme is not None or a.topk is not None or a.ordering is not None) and bool(a.shown)
+
+
+def lower(g: QueryGraph):
+    a = ask(g)
+    unit = a.topk or a.extreme or a.ordering
+    before = [x for x in a.shown if g.pos(x.mention) <= unit.start]
+    ranked = before[-1] if before else a.shown[0]  # the property nearest before the unit, else the first
+    desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(ranked.ref)  # 跌幅最大: ascending
+    limit = None
+    if a.topk is not None:
+        k = unit.ref("num")
+        limit = int(g.m[k].number.value) if k is not None else int(unit.params.get("k", g.ctx.top_k))
+        if k is not None:
+            g.consumed.add(k)
+    elif a.extreme is not None:
+        limit = 1
+    name = g.name_of(g.target)
+    cols = [Column(*name)] + [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + [Column(ranked.ref, ranked.alias)]
+    order = (Sort(ranked.ref, desc), Sort(name[0]))  # ties broken by name: stable answers
+    return g.candidate((g.pattern(), Projection(tuple(cols), order=order, limit=limit)), NAME)
