@@ -86,3 +86,11 @@ def ties_to(g: QueryGraph, owner: str, target: Slot) -> bool:
         e = g.schema.edges[owner]
         return target.label in e.sources + e.targets
     return owner == target.label or bool(g.schema.edges_between(target.label, owner))
+
+
+def holder(g: QueryGraph, owner: str, near: int, target: Slot | None) -> Slot | Link | None:
+    """Where a `label.prop` or `edge.prop` lives in the pattern: the owner's slot, or
+    the link of the edge (both made when missing)."""
+    if owner in g.schema.labels:
+        return owner_slot(g, owner, near, target)
+    return edge_link(g, owner, target, near)

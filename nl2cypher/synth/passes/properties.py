@@ -7,7 +7,7 @@ and links."""
 from __future__ import annotations
 
 from ..ir import Attached, QueryGraph
-from ..paths import edge_link, owner_slot, ties_to
+from ..paths import holder, owner_slot, ties_to
 
 
 def run(g: QueryGraph) -> None:
@@ -35,10 +35,7 @@ def run(g: QueryGraph) -> None:
         options.sort(key=lambda t: 0 if ties_to(g, t.split(".")[0], target) else 1)
         t = g.pick(f"property#{i}", options, what="property:" + m.text)
         owner, prop = t.split(".")
-        if owner in g.schema.labels:
-            owner_ = owner_slot(g, owner, g.pos(i), target)
-        else:
-            owner_ = edge_link(g, owner, target, g.pos(i))
+        owner_ = holder(g, owner, g.pos(i), target)
         if owner_ is None:
             continue
         a = Attached(i, owner_, prop)

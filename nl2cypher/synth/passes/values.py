@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ir import Attached, Const, Op, QueryGraph
-from ..paths import edge_link, owner_slot
+from ..paths import holder, owner_slot
 
 
 def run(g: QueryGraph) -> None:
@@ -38,13 +38,10 @@ def run(g: QueryGraph) -> None:
         values = m.params.get("value") or []
         pdef = g.schema.labels[owner].property(prop) if owner in g.schema.labels else g.schema.edges[owner].properties[prop]
         typed = [_typed(v, pdef.type) for v in values]
-        if owner in g.schema.labels:
-            holder = owner_slot(g, owner, g.pos(i), target)
-        else:
-            holder = edge_link(g, owner, target, g.pos(i))
-        if holder is None:
+        where = holder(g, owner, g.pos(i), target)
+        if where is None:
             continue
-        ref = Attached(i, holder, prop).ref
+        ref = Attached(i, where, prop).ref
         op = m.params.get("op", "=")
         if op != "=":
             g.conds.append(Op(op, ref, Const(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table
