@@ -75,6 +75,13 @@ def period_total(g: QueryGraph, shown: list[Shown]) -> str:
     return pdef.total
 
 
+def reference_entity(g: QueryGraph, u: Unit):
+    """The entity a unit compares with (和贵州茅台同一…, 高于上海港湾): its reading as
+    the target's label when it has one."""
+    m = g.m[u.ref("ent")]
+    return next((r for r in m.entities if r.label == g.target.label), m.entities[0])
+
+
 def data_prop(g: QueryGraph) -> Attached | None:
     """The first property attached to a slot (not to a relationship)."""
     return next((a for a in g.props if isinstance(a.owner, Slot)), None)

@@ -4,7 +4,7 @@ whose value compares with it."""
 from __future__ import annotations
 
 from ..ir import Column, Op, Pattern, Projection, QueryGraph, Ref, Whole
-from .common import branch, data_prop, day_conds
+from .common import branch, data_prop, day_conds, reference_entity
 
 NAME = "list"
 
@@ -16,8 +16,7 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     target = g.target
     u = g.unit("compare_entity")
-    ent = g.m[u.ref("ent")]
-    ref_ent = next((r for r in ent.entities if r.label == target.label), ent.entities[0])
+    ref_ent = reference_entity(g, u)
     a = data_prop(g)
     if a is None:
         return None

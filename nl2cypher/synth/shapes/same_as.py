@@ -4,6 +4,7 @@ entity, the entity itself left out."""
 from __future__ import annotations
 
 from ..ir import Column, Op, Pattern, PathSpec, Projection, QueryGraph, Ref
+from .common import reference_entity
 
 NAME = "list"
 
@@ -15,8 +16,8 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     target = g.target
     u = g.unit("same_prop")
-    ent, pm = g.m[u.ref("ent")], g.m[u.ref("prop")]
-    ref_ent = next((r for r in ent.entities if r.label == target.label), ent.entities[0])
+    pm = g.m[u.ref("prop")]
+    ref_ent = reference_entity(g, u)
     prop = next((t.split(".")[1] for t in pm.targets if t.split(".")[0] == ref_ent.label), None)
     if prop is None or ref_ent.label != target.label:
         return None
