@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--today", help="reference date (default: the templates' own, 2024-03-15)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--one-per-template", action="store_true",
-                    help="one question per template, the second phrasing (for fewshot/examples.xlsx)")
+                    help="one question per template, the second phrasing (for fewshot/finance/examples.xlsx)")
     args = ap.parse_args(argv)
     spec = yaml.safe_load((HERE / "dev_templates.yaml").read_text(encoding="utf-8"))
     today = dt.date.fromisoformat(args.today or str(spec["today"]))

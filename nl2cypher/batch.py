@@ -15,14 +15,12 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from .errors import Nl2CypherError
+from .errors import BatchFileError
 
 QUESTION_COLUMNS = ("question", "query", "问题")
 RECORD_FIELDS = ("id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms")
 
 
-class BatchFileError(Nl2CypherError):
-    pass
 
 
 def read_questions(path: str | Path) -> list[str]:

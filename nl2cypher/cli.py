@@ -19,7 +19,7 @@ from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeEl
 from rich.table import Table
 
 from . import __version__
-from .errors import Nl2CypherError, StoreError
+from .errors import Nl2CypherError, QuestionFailed, StoreError
 from .resources import default_db_path, is_default_db
 from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore, Result, load_kg, refresh_kg
@@ -372,8 +372,6 @@ def _print_trace(ans) -> None:
     err.print("timings: " + ", ".join(f"{k} {v:.1f} ms" for k, v in tr.timings_ms.items()), highlight=False)
 
 
-class QuestionFailed(Nl2CypherError):
-    pass
 
 
 @app.command("batch")

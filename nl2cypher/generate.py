@@ -19,14 +19,12 @@ from pathlib import Path
 
 import yaml
 
-from .errors import Nl2CypherError
+from .errors import Nl2CypherError, TemplateError
 from .store import GraphStore
 
 TIME_SLOTS = ("today", "yesterday", "day_before", "d5", "month_start", "Y", "Y1", "Y2")
 
 
-class TemplateError(Nl2CypherError):
-    pass
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,12 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from .errors import Nl2CypherError
-from .numbers import Number, find_numbers
-from .schema import Schema
-from .timeexpr import TimeSpan, find_times
+from .cypher import queries
+from .errors import UnknownEntity
+from .lang import load_language
+from .lang.zh.numbers import Number, find_numbers
+from .schema import KEY, Schema
+from .lang.zh.timeexpr import TimeSpan, find_times
 from .triggers import TriggerTable
 
 # priority when two dictionary words cover the same span
@@ -26,18 +28,6 @@ _ASCII_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 FILLER = set("的了吗呢啊呀吧么嘛")
 
 
-class UnknownEntity(Nl2CypherError):
-    """A name in the question matches nothing in the KG (or several things)."""
-
-    def __init__(self, text: str, candidates: list[str], ambiguous: bool = False):
-        self.text, self.candidates, self.ambiguous = text, candidates, ambiguous
-        if ambiguous:
-            msg = f"「{text}」可能指：{'、'.join(candidates[:6])}，请说明是哪一个 ({text!r} is ambiguous)"
-        elif candidates:
-            msg = f"知识图谱中没有「{text}」，您是否指：{'、'.join(candidates[:5])}？ (unknown name {text!r})"
-        else:
-            msg = f"知识图谱中没有「{text}」 (unknown name {text!r})"
-        super().__init__(msg)
 
 
 @dataclass(frozen=True)
@@ -46,6 +36,28 @@ class EntityRef:
     id: str
     prop: str  # the naming property matched (name, code, chinese_spelling) or "alias"
     name: str  # the entity's display value (what the query filters on)
+
+
+def unknown_entity(text: str, candidates: list[str], ambiguous: bool = False) -> UnknownEntity:
+    """The error for a name the KG does not know (or knows several of), with the
+    closest names, in the language pack's words."""
+    lang = load_language()
+    if ambiguous:
+        msg = lang.say("errors.ambiguous_name", name=text, close=lang.join(candidates[:6]))
+    elif candidates:
+        msg = lang.say("errors.unknown_name_suggest", name=text, close=lang.join(candidates[:5]))
+    else:
+        msg = lang.say("errors.unknown_name", name=text)
+    return UnknownEntity(text, candidates, ambiguous, msg)
+
+
+# a mention's place in the tagged question: 〈K<index>〉 (K: the mention's kind letter)
+TAG = re.compile(r"〈[A-Z](\d+)〉")
+
+
+def strip_tags(text: str) -> str:
+    """The words of a tagged stretch of the question that no mention covers."""
+    return TAG.sub("", text)
 
 
 @dataclass
@@ -154,8 +166,7 @@ class Lexicon:
         vocabulary: dict[str, list[tuple[str, str]]] = {}
         for lab in schema.labels.values():
             if lab.names:
-                cols = ", ".join(f"n.{p}" for p in lab.names)
-                for row in store.run(f"MATCH (n:{lab.name}) RETURN n.id, {cols}").rows:
+                for row in store.fetch(queries.properties(lab.name, [KEY, *lab.names])).rows:
                     nid, values = row[0], row[1:]
                     display = values[lab.names.index(lab.display)] if lab.display in lab.names else values[0]
                     if display is None:
@@ -166,7 +177,8 @@ class Lexicon:
                             add(str(v), EntityRef(lab.name, nid, prop, display))
             for p in lab.properties.values():
                 if p.vocabulary:
-                    for (v,) in store.run(f"MATCH (n:{lab.name}) WHERE n.{p.name} IS NOT NULL RETURN DISTINCT n.{p.name}").rows:
+                    for (v,) in store.fetch(queries.distinct_values(lab.name, p.name, ordered=False,
+                                                                    skip_null=True)).rows:
                         vocabulary.setdefault(str(v), []).append((f"{lab.name}.{p.name}", str(v)))
         if hasattr(store, "aliases"):
             for nid, _label, alias in store.aliases():
@@ -263,7 +275,7 @@ class Lexicon:
         nxt = next((x for x in mentions if x.start >= j), None)
         # X的收盘价 / X今天…: an attribute of X is asked, so X must be something the KG knows
         if nxt is not None and nxt.start == j + gap and nxt.kind in ("property", "time"):
-            raise UnknownEntity(tok, self._closest(tok, cap=max(1, len(tok) // 2)))
+            raise unknown_entity(tok, self._closest(tok, cap=max(1, len(tok) // 2)))
 
     def _cn_number_ok(self, q: str, n: Number) -> bool:
         """Chinese numerals count as numbers only with a unit or measure word, or
@@ -400,7 +412,7 @@ class Lexicon:
                                note=f"「{tok}」→「{close[0]}」（纠正错别字）")
             if leftover and len(leftover) >= 2 and not self._is_filler(leftover):
                 # 东方红|银行: unknown words glued before a known name make an unknown name
-                raise UnknownEntity(tok, self._closest(tok, cap=len(leftover)) or
+                raise unknown_entity(tok, self._closest(tok, cap=len(leftover)) or
                                     [n for n in self._names if word and word in n and n != word][:5])
             return None
         if tok.isascii():
@@ -413,7 +425,7 @@ class Lexicon:
                 refs = self._by_name[holders[0]]
                 return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{holders[0]}」")
             if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok):
-                raise UnknownEntity(tok, holders, ambiguous=True)
+                raise unknown_entity(tok, holders, ambiguous=True)
         # a typo: same length, one character off and sounding the same
         close = self._closest(tok)
         if close:
@@ -422,7 +434,7 @@ class Lexicon:
                 refs = self._by_name[best]
                 return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{best}」（纠正错别字）")
             if len(tok) >= 3 and self._looks_like_name(tok):
-                raise UnknownEntity(tok, close)
+                raise unknown_entity(tok, close)
         return None
 
     def _looks_like_name(self, tok: str) -> bool:

@@ -13,9 +13,13 @@ import yaml
 from .errors import SchemaError
 
 TYPES = ("string", "int", "float", "bool", "date", "datetime")
+TIME_TYPES = ("date", "datetime")
 PARTITIONS = ("static", "daily", "realtime")
 # Every node carries its import id as property `id` (neo4j-admin stores `id:ID` so too).
 KEY = "id"
+# the annotation vocabulary: role keys a schema may use (period, calendar, measures, roles)
+ROLE_WORDS = ("period", "year", "quarter", "half", "calendar", "trading", "measures", "price", "change",
+              "roles", "sentiment", "chain", "day")
 
 
 @dataclass(frozen=True)
@@ -40,6 +44,7 @@ class Label:
     period: dict[str, str] = field(default_factory=dict)  # report rows: {year, quarter, half} -> property
     calendar: str = ""  # "trading": its dates are the trading calendar
     measures: dict[str, str] = field(default_factory=dict)  # {price, change} -> property
+    day: str = ""  # the date of a row (daily data, a report): `day:`, else a date-typed display property
 
     @property
     def dynamic(self) -> bool:
@@ -166,10 +171,13 @@ class Schema:
             calendar = str(spec.get("calendar") or "")
             if calendar not in ("", "trading"):
                 raise SchemaError(f"{origin}: label {lname}: calendar {calendar!r} is not 'trading'")
-            if calendar and "date" not in props:
-                raise SchemaError(f"{origin}: label {lname}: a trading calendar needs a `date` property")
+            day = str(spec.get("day") or (display if display in props and props[display].type == "date" else ""))
+            if day and (day not in props or props[day].type != "date"):
+                raise SchemaError(f"{origin}: label {lname}: day {day!r} is not a date property")
+            if calendar and not day:
+                raise SchemaError(f"{origin}: label {lname}: a trading calendar needs a `day` (a date property)")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
-                                  period, calendar, measures)
+                                  period, calendar, measures, day)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)
@@ -367,6 +375,6 @@ def _properties(origin: str, owner: str, raw: object) -> dict[str, Property]:
 
 
 def default_schema() -> Schema:
-    from .resources import data_path
+    from .domain import load_domain
 
-    return Schema.load(data_path("schema") / "finance.yaml")
+    return Schema.load(load_domain().schema_path)

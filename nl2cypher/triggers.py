@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import Nl2CypherError
-from .resources import data_path
+from .errors import TriggerTableError
+from .domain import load_domain
 from .schema import Schema
 
 CONCEPT_KINDS = ("label", "property", "value", "edge")
@@ -23,8 +23,6 @@ RULE_KINDS = (
 PLACEHOLDERS = {"num": "N", "num2": "N", "ent": "E", "label": "L", "prop": "P", "time": "T", "val": "V"}
 
 
-class TriggerTableError(Nl2CypherError):
-    pass
 
 
 @dataclass(frozen=True)
@@ -117,7 +115,7 @@ def _target_ok(schema: Schema, kind: str, target: str) -> bool:
 def load_triggers(schema: Schema, path: str | Path | None = None) -> TriggerTable:
     import openpyxl
 
-    path = Path(path) if path else data_path("patterns") / "trigger_mapping.xlsx"
+    path = Path(path) if path else load_domain().triggers_path
     try:
         wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except FileNotFoundError:

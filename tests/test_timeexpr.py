@@ -2,8 +2,8 @@ import datetime as dt
 
 import pytest
 
-from nl2cypher.numbers import cn_to_number, find_numbers
-from nl2cypher.timeexpr import find_times
+from nl2cypher.lang.zh.numbers import cn_to_number, find_numbers
+from nl2cypher.lang.zh.timeexpr import find_times
 
 D = dt.date
 TODAY = D(2024, 3, 15)  # a Friday

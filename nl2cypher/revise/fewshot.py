@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import Nl2CypherError
-from ..resources import data_path
+from ..domain import load_domain
 from .prompt import Example
 
 
@@ -20,7 +20,7 @@ class FewShot:
     def __init__(self, path: str | Path | None = None):
         import openpyxl
 
-        path = Path(path) if path else data_path("fewshot") / "examples.xlsx"
+        path = Path(path) if path else load_domain().fewshot_path
         try:
             ws = openpyxl.load_workbook(path, read_only=True).worksheets[0]
         except Exception as e:  # noqa: BLE001 - missing or unreadable: one clear line

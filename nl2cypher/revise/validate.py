@@ -15,7 +15,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Nl2CypherError, WriteRefused
+from ..errors import Nl2CypherError, Refusal, RevisionRefused, WriteRefused
+from ..lang import load_language
 from ..schema import Schema
 from ..store.base import GraphStore, assert_read_only
 
@@ -30,7 +31,7 @@ _START = re.compile(r"\b(?:OPTIONAL\s+MATCH|MATCH|CREATE|MERGE)\s*\(|\b(?:CALL|U
 _WEAK_START = re.compile(r"\b(?:WITH|RETURN|SET|DELETE|REMOVE)\b", re.I)
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _NODE = re.compile(r"\(\s*(?P<var>[A-Za-z_]\w*)?\s*(?::\s*`?(?P<label>[^`\s:{})]+)`?)?\s*(?P<props>\{[^{}]*\})?\s*\)")
-_REL = re.compile(r"(?P<left><)?-\s*\[\s*(?P<var>[A-Za-z_]\w*)?\s*(?::\s*`?(?P<type>[^`\s*{\]]+)`?)?\s*"
+_REL = re.compile(r"(?P<left><)?-\s*\[\s*(?P<var>[A-Za-z_]\w*)?\s*(?::\s*`?(?P<rtype>[^`\s*{\]]+)`?)?\s*"
                   r"(?P<hops>\*[\d.]*)?\s*(?P<props>\{[^{}]*\})?\s*\]\s*-(?P<right>>)?")
 _PROP = re.compile(r"(?<![\w$.])(?P<var>[A-Za-z_]\w*)\.(?P<prop>[A-Za-z_]\w*)\b(?!\s*\()")
 _MAPKEY = re.compile(r"([A-Za-z_]\w*)\s*:")
@@ -38,16 +39,15 @@ _NUMBER = re.compile(r"(?<![\w.$])-?\d+(?:\.\d+)?(?![\w.])")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 
-class RevisionRefused(Nl2CypherError):
-    """Why a revision was not used."""
 
 
-def extract_cypher(text: str) -> str | None:
+def extract_cypher(text: str, stops: tuple[str, ...] | None = None) -> str | None:
     """The query in a model's output: inside a code fence if there is one, else
     from the first clause keyword to the end of that statement; special tokens
     and trailing explanations dropped. Pure: no I/O."""
     if not text:
         return None
+    stops = tuple(w.lower() for w in (load_language().explanation_starts if stops is None else stops))
     text = _SPECIAL.sub("", text)
     m = _FENCE.search(text)
     body = m.group(1) if m else text
@@ -62,7 +62,7 @@ def extract_cypher(text: str) -> str | None:
             if lines:
                 break  # a blank line ends the query; what follows is explanation
             continue
-        if lines and re.match(r"^(说明|解释|注[:：]|Note|Explanation|This query|该查询|以上)", stripped, re.I):
+        if lines and stripped.lower().startswith(stops):
             break
         lines.append(stripped)
     query = " ".join(lines).strip().rstrip(";").strip()
@@ -73,7 +73,8 @@ def extract_cypher(text: str) -> str | None:
 class Verdict:
     query: str | None = None
     params: dict[str, Any] = field(default_factory=dict)
-    refused: str | None = None
+    refused: str | None = None  # the message the model is shown in a repair round
+    reason: Refusal | None = None
     fixes: list[str] = field(default_factory=list)
 
     @property
@@ -87,7 +88,7 @@ class Validator:
 
     def __init__(self, schema: Schema, store: GraphStore | None, question: str, candidate: str,
                  candidate_params: dict[str, Any], question_numbers: list[float] = (),
-                 question_dates: list[str] = (), timeout_s: float = 5.0):
+                 question_dates: list[str] = (), timeout_s: float = 5.0, stops: tuple[str, ...] | None = None):
         self.schema = schema
         self.store = store
         self.question = question
@@ -96,35 +97,36 @@ class Validator:
         self.numbers = {float(n) for n in question_numbers}
         self.dates = set(question_dates) | set(_ISO_DATE.findall(candidate))
         self.timeout_s = timeout_s
+        self.stops = stops  # what the model's chatter after its query starts with (the language pack's)
 
     def check(self, output: str, execute: bool = True) -> Verdict:
         v = Verdict()
         try:
-            q = extract_cypher(output)
+            q = extract_cypher(output, self.stops)
             if q is None:
-                raise RevisionRefused("no Cypher query in the model's output")
+                raise RevisionRefused(Refusal.NO_QUERY, "no Cypher query in the model's output")
             try:
                 assert_read_only(q)
             except WriteRefused as e:
-                raise RevisionRefused(str(e)) from None
+                raise RevisionRefused(Refusal.WRITES, str(e)) from None
             q = self._names_and_directions(q, v)
             q, params = self._literals(q)
             if self.store is not None:
                 try:
                     self.store.explain(q, params)
                 except Nl2CypherError as e:
-                    raise RevisionRefused(f"the store rejects it: {e}") from None
+                    raise RevisionRefused(Refusal.STORE_REJECTS, f"the store rejects it: {e}") from None
                 if execute:
                     try:
                         self.store.run(q, params, timeout_s=self.timeout_s)
                     except Nl2CypherError as e:
-                        raise RevisionRefused(f"it does not execute: {e}") from None
+                        raise RevisionRefused(Refusal.FAILS, f"it does not execute: {e}") from None
             # last: a query that is broken is told so first, so the repair round
             # fixes the real fault before the model is asked to keep the values
             self._keeps_what_the_question_named(q, params)
             v.query, v.params = q, params
         except RevisionRefused as e:
-            v.refused = str(e)
+            v.refused, v.reason = str(e), e.reason
         return v
 
     # ---- schema names and arrows -------------------------------------------
@@ -137,17 +139,17 @@ class Validator:
             label = n.group("label")
             if label:
                 if label not in self.schema.labels:
-                    raise RevisionRefused(f"unknown label {label!r}")
+                    raise RevisionRefused(Refusal.UNKNOWN_NAME, f"unknown label {label!r}")
                 if n.group("var"):
                     var_label[n.group("var")] = label
             self._map_keys(n.group("props"), label, "label")
         fixed = q
         for r in _REL.finditer(blank):
-            rtype = r.group("type")
+            rtype = r.group("rtype")
             types = rtype.split("|") if rtype else []
             for t in types:
                 if t not in self.schema.edges:
-                    raise RevisionRefused(f"unknown relationship type {t!r}")
+                    raise RevisionRefused(Refusal.UNKNOWN_NAME, f"unknown relationship type {t!r}")
             if r.group("var") and len(types) == 1:
                 var_rel[r.group("var")] = types[0]
             self._map_keys(r.group("props"), types[0] if len(types) == 1 else None, "edge")
@@ -171,15 +173,15 @@ class Validator:
                 fixed = fixed[:r.start()] + turned + fixed[r.end():]
                 v.fixes.append(f"turned round ({la})-[:{types[0]}]-({lb}): the schema has {dst}->{src}")
                 continue
-            raise RevisionRefused(f"{types[0]} cannot join {src} to {dst}")
+            raise RevisionRefused(Refusal.WRONG_DIRECTION, f"{types[0]} cannot join {src} to {dst}")
         for m in _PROP.finditer(blank):
             var, prop = m.group("var"), m.group("prop")
             if var in var_label:
                 if not self.schema.has_property(var_label[var], prop):
-                    raise RevisionRefused(f"unknown property {var_label[var]}.{prop}")
+                    raise RevisionRefused(Refusal.UNKNOWN_NAME, f"unknown property {var_label[var]}.{prop}")
             elif var in var_rel:
                 if not self.schema.has_property(var_rel[var], prop):
-                    raise RevisionRefused(f"unknown property {var_rel[var]}.{prop}")
+                    raise RevisionRefused(Refusal.UNKNOWN_NAME, f"unknown property {var_rel[var]}.{prop}")
         return fixed
 
     def _keeps_what_the_question_named(self, q: str, params: dict[str, Any]) -> None:
@@ -191,19 +193,19 @@ class Validator:
         for value in self.params.values():
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 if str(value) not in used and float(value) not in numbers:
-                    raise RevisionRefused(f"it drops {value}, which the question gives")
+                    raise RevisionRefused(Refusal.DROPS_VALUE, f"it drops {value}, which the question gives")
             elif str(value) not in used:
-                raise RevisionRefused(f"it drops '{value}', which the question names")
+                raise RevisionRefused(Refusal.DROPS_VALUE, f"it drops '{value}', which the question names")
         for day in sorted(set(_ISO_DATE.findall(self.candidate))):
             if day not in q:
-                raise RevisionRefused(f"it drops the date {day} the question asks about")
+                raise RevisionRefused(Refusal.DROPS_VALUE, f"it drops the date {day} the question asks about")
 
     def _map_keys(self, props: str | None, owner: str | None, kind: str) -> None:
         if not props or owner is None:
             return
         for key in _MAPKEY.findall(props):
             if not self.schema.has_property(owner, key):
-                raise RevisionRefused(f"unknown property {owner}.{key}")
+                raise RevisionRefused(Refusal.UNKNOWN_NAME, f"unknown property {owner}.{key}")
 
     @staticmethod
     def _label_of(node, var_label: dict[str, str]) -> str | None:
@@ -225,7 +227,7 @@ class Validator:
             before = q[max(0, m.start() - 6):m.start()]
             if re.search(r"date\s*\(\s*$", before, re.I) or _ISO_DATE.fullmatch(lit):
                 if lit not in self.dates:
-                    raise RevisionRefused(f"date {lit} is neither in the question nor in the candidate")
+                    raise RevisionRefused(Refusal.INVENTS_VALUE, f"date {lit} is neither in the question nor in the candidate")
                 continue
             if lit in by_value:
                 name = by_value[lit]
@@ -234,7 +236,7 @@ class Validator:
                 params[name] = lit
                 by_value[lit] = name
             else:
-                raise RevisionRefused(f"literal {lit!r} comes from neither the question nor the candidate")
+                raise RevisionRefused(Refusal.INVENTS_VALUE, f"literal {lit!r} comes from neither the question nor the candidate")
             out.append(q[pos:m.start()] + "$" + name)
             pos = m.end()
         out.append(q[pos:])
@@ -249,6 +251,6 @@ class Validator:
             if re.search(r"[*]\s*$|\.\.\s*$", blank[max(0, m.start() - 3):m.start()]):
                 continue  # variable-length bounds
             if float(m.group()) not in allowed:
-                raise RevisionRefused(f"number {m.group()} comes from neither the question nor the candidate")
+                raise RevisionRefused(Refusal.INVENTS_VALUE, f"number {m.group()} comes from neither the question nor the candidate")
         used = set(re.findall(r"\$([A-Za-z_]\w*)", blank))
         return q2, {k: v for k, v in params.items() if k in used}

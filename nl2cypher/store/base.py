@@ -10,6 +10,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..cypher.ast import Query
+from ..cypher.dialects import render
 from ..errors import WriteRefused
 from ..schema import Schema
 
@@ -44,7 +46,12 @@ class GraphStore(ABC):
     """Run read-only queries with parameters; validate without running; describe."""
 
     backend = "abstract"
+    dialect = "neo4j"  # the generator (cypher/dialects/) that prints this store's queries
     schema: Schema
+
+    def fetch(self, q: Query, timeout_s: float | None = None) -> Result:
+        """Run a query AST, printed in this store's dialect."""
+        return self.run(render(q, self.dialect), q.params, timeout_s)
 
     def run(self, cypher: str, params: dict[str, Any] | None = None, timeout_s: float | None = None) -> Result:
         assert_read_only(cypher)

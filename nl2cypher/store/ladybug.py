@@ -19,6 +19,8 @@ from typing import Any
 
 import ladybug
 
+from ..cypher import queries
+from ..cypher.dialects import render
 from ..errors import QueryError, StoreError, StoreNotFound
 from ..schema import KEY, Schema
 from .base import GraphStore, Result, StoreInfo, to_json_value
@@ -55,6 +57,7 @@ def _lb_value(v: Any) -> Any:
 
 class LadybugStore(GraphStore):
     backend = "ladybug"
+    dialect = "ladybug"
 
     def __init__(self, path: str | Path, timeout_s: float = 30.0):
         self.path = Path(path)
@@ -124,19 +127,20 @@ class LadybugStore(GraphStore):
     def ids(self, labels: list[str]) -> dict[str, str]:
         out: dict[str, str] = {}
         for lab in labels:
-            for (nid,) in self._run(f"MATCH (n:{lab}) RETURN n.{KEY}", {}, None).rows:
+            for (nid,) in self._run(render(queries.properties(lab, [KEY]), self.dialect), {}, None).rows:
                 out[nid] = lab
         return out
 
     def info(self) -> StoreInfo:
-        nodes = {lab: self._scalar(f"MATCH (n:{lab}) RETURN count(n)") for lab in self.schema.labels}
+        nodes = {lab: self._scalar(render(queries.count_nodes(lab), self.dialect)) for lab in self.schema.labels}
         edges = {}
         for e in self.schema.edges.values():
-            edges[e.name] = self._scalar(f"MATCH ()-[r:{e.name}]->() RETURN count(r)")
+            edges[e.name] = self._scalar(render(queries.count_edges(e.name), self.dialect))
         spans = {}
         for lab in self.schema.dynamic_labels:
-            if self.schema.labels[lab].property("date") is not None:
-                row = self._run(f"MATCH (n:{lab}) RETURN min(n.date), max(n.date), count(DISTINCT n.date)", {}, None).rows[0]
+            day = self.schema.labels[lab].day
+            if day:
+                row = self._run(render(queries.span(lab, day), self.dialect), {}, None).rows[0]
                 spans[lab] = (row[0], row[1], row[2])
         return StoreInfo(self.backend, str(self.path), nodes, edges, spans, self.meta)
 

@@ -8,6 +8,8 @@ import os
 import time
 from typing import Any
 
+from ..cypher import queries
+from ..cypher.dialects import render
 from ..errors import QueryError, StoreError
 from ..schema import Schema, default_schema
 from .base import GraphStore, Result, StoreInfo, to_json_value
@@ -41,6 +43,7 @@ def _value(v: Any) -> Any:
 
 class Neo4jStore(GraphStore):
     backend = "neo4j"
+    dialect = "neo4j"
 
     def __init__(self, uri: str | None = None, user: str | None = None, password: str | None = None,
                  database: str | None = None, schema: Schema | None = None, timeout_s: float = 30.0):
@@ -87,13 +90,16 @@ class Neo4jStore(GraphStore):
         self._tx("EXPLAIN " + cypher, params, None)
 
     def info(self) -> StoreInfo:
-        nodes = {lab: self._run(f"MATCH (n:`{lab}`) RETURN count(n)", {}, None).rows[0][0] for lab in self.schema.labels}
-        edges = {e: self._run(f"MATCH ()-[r:`{e}`]->() RETURN count(r)", {}, None).rows[0][0] for e in self.schema.edges}
+        def one(q):
+            return self._run(render(q, self.dialect), {}, None).rows[0]
+
+        nodes = {lab: one(queries.count_nodes(lab))[0] for lab in self.schema.labels}
+        edges = {e: one(queries.count_edges(e))[0] for e in self.schema.edges}
         spans = {}
         for lab in self.schema.dynamic_labels:
-            if self.schema.labels[lab].property("date") is not None:
-                r = self._run(f"MATCH (n:`{lab}`) RETURN min(n.date), max(n.date), count(DISTINCT n.date)", {}, None).rows[0]
-                spans[lab] = tuple(r)
+            day = self.schema.labels[lab].day
+            if day:
+                spans[lab] = tuple(one(queries.span(lab, day)))
         return StoreInfo(self.backend, self.uri, nodes, edges, spans, {})
 
     def close(self) -> None:

@@ -8,8 +8,9 @@ prefers the trigger table's first alternatives."""
 
 from __future__ import annotations
 
-from ..cypher.render import render
+from ..cypher.dialects import render
 from ..errors import CannotTranslate
+from ..lang import Language, load_language
 from ..lexicon import Extraction
 from ..schema import Schema
 from ..units import Unit
@@ -25,17 +26,19 @@ MAX_ATTEMPTS = 40
 MAX_ALTERNATIVES = 24
 
 
-def build(schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices) -> Candidate:
+def build(schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices,
+          lang: Language | None = None) -> Candidate:
     """One candidate under one vector of choices: every pass in order, then the shape."""
-    g = QueryGraph(schema, ex, units, ctx, choices)
+    g = QueryGraph(schema, ex, units, ctx, choices, lang)
     for p in PASSES:
         p(g)
     return shape(g)
 
 
 class Synthesizer:
-    def __init__(self, schema: Schema):
+    def __init__(self, schema: Schema, lang: Language | None = None):
         self.schema = schema
+        self.lang = lang or load_language()
 
     def candidates(self, ex: Extraction, units: list[Unit], ctx: Context) -> list[Candidate]:
         out: list[Candidate] = []
@@ -48,7 +51,7 @@ class Synthesizer:
             tried += 1
             choices = Choices(vector)
             try:
-                cand = build(self.schema, ex, units, ctx, choices)
+                cand = build(self.schema, ex, units, ctx, choices, self.lang)
             except CannotTranslate as e:
                 first_error = first_error or e
                 cand = None
@@ -62,6 +65,6 @@ class Synthesizer:
             seen.add(key)
             out.append(cand)
         if not out:
-            raise first_error or CannotTranslate("没能理解这个问题 (no query could be built)")
+            raise first_error or CannotTranslate(self.lang.say("errors.no_query"))
         out.sort(key=lambda c: -c.prior)
         return out

@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Union
 
+from ..lang import Language, load_language
 from ..lexicon import Extraction, Mention
 from ..schema import Property, Schema
 from ..units import Unit
@@ -222,8 +223,10 @@ class QueryGraph:
     """The query graph under construction for one vector of choices. Passes fill
     it in the order of `passes.PASSES`; each pass says what it reads and writes."""
 
-    def __init__(self, schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices):
+    def __init__(self, schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices,
+                 lang: Language | None = None):
         self.schema, self.ex, self.ctx, self.choices = schema, ex, ctx, choices
+        self.lang = lang or load_language()  # every word the query shows (columns, notes, errors) comes from it
         self.units = list(units)  # a pass may add an implied unit; the caller's list stays as it was
         self.m: list[Mention] = ex.mentions
         self.slots: list[Slot] = []
@@ -288,7 +291,18 @@ class QueryGraph:
 
     def name_of(self, s: Slot) -> tuple[Ref, str]:
         """The slot's display property and the label's word, for a column."""
-        return Ref(s.var, self.schema.labels[s.label].display), label_word(self.schema, s.label)
+        return Ref(s.var, self.schema.labels[s.label].display), self.label_word(s.label)
+
+    def label_word(self, label: str) -> str:
+        return self.lang.label_word(self.schema.labels[label].description) or label
+
+    def prop_word(self, label: str, prop: str) -> str:
+        p = self.schema.labels[label].property(prop)
+        return p.description if p is not None and p.description else prop
+
+    def day(self, var: str, label: str) -> Ref:
+        """The date of a daily or report row (its label's `day` property)."""
+        return Ref(var, self.schema.labels[label].day)
 
     def pdef(self, owner: Union[Slot, Link], prop: str) -> Property | None:
         if isinstance(owner, Slot):
@@ -338,6 +352,3 @@ class QueryGraph:
         return Candidate(lower(Plan(plan_parts, dict(self.params))), -self.choices.penalty,
                          tuple(self.choices.taken), self.notes if notes is None else notes, answer)
 
-
-def label_word(schema: Schema, label: str) -> str:
-    return schema.labels[label].description.split("（")[0] or label

@@ -18,7 +18,7 @@ def link(g: QueryGraph, a: Slot, b: Slot, edge: str | None = None) -> Link:
         paths = direct or paths
     mentioned = {t for m in g.m if m.kind == "edge" for t in m.targets}
     if not paths:
-        raise CannotTranslate(f"{a.label} 与 {b.label} 之间没有关系 (no path between {a.label} and {b.label})")
+        raise CannotTranslate(g.lang.say("errors.no_path", a=a.label, b=b.label))
     paths.sort(key=lambda p: -sum(h.edge in mentioned for h in p.hops))
     path = g.pick(f"path:{a.var}-{b.var}", paths, ["-".join(h.edge for h in p.hops) for p in paths],
                   what=f"path:{a.label}-{b.label}")

@@ -35,7 +35,7 @@ def _same_as():
 
 def _why():
     ex = q(ent("贵州茅台"), "为什么", val("上涨", "stock_data.range", ["0"], op=">"))
-    return ex, [unit(ex, "why", "为什么〈V1〉", tendency="1")]
+    return ex, [unit(ex, "why", "为什么〈V1〉", sign="1")]
 
 
 def _difference():

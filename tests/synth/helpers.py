@@ -8,14 +8,14 @@ import datetime as dt
 from dataclasses import replace
 
 from nl2cypher.lexicon import EntityRef, Extraction, Mention
-from nl2cypher.numbers import Number
+from nl2cypher.lang.zh.numbers import Number
 from nl2cypher.schema import default_schema
 from nl2cypher.synth import Context, build
 from nl2cypher.synth.choices import Choices
 from nl2cypher.synth.ir import QueryGraph
 from nl2cypher.synth.passes import PASSES
-from nl2cypher.cypher.render import render
-from nl2cypher.timeexpr import TimeSpan
+from nl2cypher.cypher.dialects import render
+from nl2cypher.lang.zh.timeexpr import TimeSpan
 from nl2cypher.units import Unit
 
 SCHEMA = default_schema()

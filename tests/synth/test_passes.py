@@ -49,7 +49,7 @@ def test_nothing_recognised_cannot_translate():
 
 def test_why_fall_targets_bad_news():
     ex = q(ent("贵州茅台"), "为什么", val("下跌", "stock_data.range", ["0"], op="<"))
-    g = graph(ex, [unit(ex, "why", "为什么〈V1〉", tendency="1")], upto=sentiment.run)
+    g = graph(ex, [unit(ex, "why", "为什么〈V1〉", sign="1")], upto=sentiment.run)
     assert g.target.label == "information"
     assert Op("=", Ref(g.links[0].rel_var, "tendency"), Const(-1)) in g.conds
 

@@ -6,10 +6,10 @@ dates a unit used up)."""
 
 from __future__ import annotations
 
+from ...schema import TIME_TYPES
 from ..ir import Attached, Day, Negated, Op, QueryGraph, Ref, Slot
 from ..paths import edge_link
 
-_UNIT_FACTORS = {"万元": 1e4, "亿元": 1e8, "万股": 1e4}
 _MIRROR = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
 _NAME_OPS = {"starts_with": "STARTS WITH", "ends_with": "ENDS WITH", "contains": "CONTAINS", "not_contains": "CONTAINS"}
 
@@ -45,7 +45,7 @@ def run(g: QueryGraph) -> None:
                 lo, hi = sorted((-a, -b) if flip and min(a, b) > 0 else (a, b))
                 g.conds.append(Op("AND", Op(">=", ref, g.param(lo)), Op("<=", ref, g.param(hi))))
         elif u.kind == "date_compare":
-            ref, pdef = prop_for_unit(g, u, types=("date", "datetime"))
+            ref, pdef = prop_for_unit(g, u, types=TIME_TYPES)
             t = g.m[u.ref("time")].time
             if ref is None or t is None:
                 continue
@@ -114,8 +114,8 @@ def number(g: QueryGraph, idx: int | None, pdef) -> float | int:
     n = g.m[idx].number
     g.consumed.add(idx)
     v = n.value
-    factor = _UNIT_FACTORS.get(pdef.unit) if pdef is not None else None
-    if factor and (n.scale != 1 or n.unit == "元"):
+    factor = g.lang.unit_factor(pdef.unit) if pdef is not None else None
+    if factor and (n.scale != 1 or g.lang.is_base_unit(n.unit)):
         v = v / factor
     if pdef is not None and pdef.type == "int" and float(v).is_integer():
         return int(v)

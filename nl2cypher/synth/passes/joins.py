@@ -37,7 +37,7 @@ def run(g: QueryGraph) -> None:
                 if best is None or d < best[0]:
                     best = (d, a)
         if best is None:
-            raise CannotTranslate(f"无法把 {s.label} 与问题的其他部分联系起来 (cannot connect {s.label})")
+            raise CannotTranslate(g.lang.say("errors.cannot_connect", label=s.label))
         link(g, s, best[1])
     # data / hidden slots attach where they were created; make sure they hang on the tree
     for s in g.slots:

@@ -19,18 +19,18 @@ def run(g: QueryGraph) -> None:
         lab = g.schema.labels[s.label]
         if lab.period:
             report_period(g, s, t)
-        elif lab.dynamic and lab.property("date") is not None:
+        elif lab.dynamic and lab.day:
             daily_period(g, s, t)
 
 
 def daily_period(g: QueryGraph, s: Slot, t) -> None:
-    ref = Ref(s.var, "date")
+    ref = g.day(s.var, s.label)
     ctx = g.ctx
     if t is None or t.kind == "day":
         asked = t.start if t is not None else ctx.today
         day = ctx.trading_day_on_or_before(asked) if ctx.trading_days else asked
         if day != asked:
-            g.notes.append(f"{asked.isoformat()} 不是交易日，使用最近的交易日 {day.isoformat()}")
+            g.notes.append(g.lang.say("notes.not_a_trading_day", asked=asked.isoformat(), day=day.isoformat()))
         g.conds.append(Op("=", ref, Day(day)))
         g.single_day = day
     else:
@@ -50,7 +50,7 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
             return
         y, q = latest.year, (latest.month - 1) // 3 + 1
         g.conds.extend([Op("=", year, Const(y)), Op("=", quarter, Const(q))])
-        g.notes.append(f"未指定报告期，使用最新一期 {y}年第{q}季度")
+        g.notes.append(g.lang.say("notes.latest_report", year=y, quarter=q))
         return
     if t.quarter:
         g.conds.extend([Op("=", year, Const(t.year)), Op("=", quarter, Const(t.quarter))])
@@ -60,6 +60,6 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
         g.conds.append(Op("=", year, Const(t.year)))
     else:
         if t.start:
-            g.conds.append(Op(">=", Ref(s.var, "date"), Day(t.start)))
+            g.conds.append(Op(">=", g.day(s.var, s.label), Day(t.start)))
         if t.end:
-            g.conds.append(Op("<=", Ref(s.var, "date"), Day(t.end)))
+            g.conds.append(Op("<=", g.day(s.var, s.label), Day(t.end)))

@@ -22,7 +22,7 @@ def run(g: QueryGraph) -> None:
         news = g.add_slot(news_label, len(g.ex.tagged))
     anchor = g.entity() or g.target
     ln = link(g, anchor, news, edge=edge.name)
-    tendency = int(why.params.get("tendency", 1))
+    tendency = int(why.params.get("sign", 1))
     for i, m in enumerate(g.m):
         if why.start <= g.pos(i) < why.end and (m.params.get("flip") == "true" or m.params.get("op") in ("<", "<=")):
             tendency = -1  # 为什么下跌: the word itself means a fall

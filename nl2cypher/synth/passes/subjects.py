@@ -5,13 +5,11 @@ Reads mentions and units; writes slots and `target`."""
 
 from __future__ import annotations
 
-import re
 
 from ...errors import CannotTranslate
+from ...lexicon import strip_tags
 from ..ir import QueryGraph, Slot
 
-_CONNECTORS = re.compile(r"\s*(和|与|、|及|以及|跟|还有|或|或者|,|，|对比|vs|VS)\s*")
-_TAG = re.compile(r"〈[A-Z]\d+〉")
 
 
 def find_entities(g: QueryGraph) -> None:
@@ -21,7 +19,7 @@ def find_entities(g: QueryGraph) -> None:
     for i, m in enumerate(g.m):
         if m.kind != "entity" or i in exclude:
             continue
-        if groups and _CONNECTORS.fullmatch(g.ex.between(groups[-1][-1], i) or "x") and \
+        if groups and g.lang.connectors.fullmatch(g.ex.between(groups[-1][-1], i) or "x") and \
                 {r.label for r in g.m[groups[-1][-1]].entities} & {r.label for r in m.entities}:
             groups[-1].append(i)
         else:
@@ -54,7 +52,7 @@ def find_labels(g: QueryGraph) -> None:
         if near and label != chain and not same:
             gap = min(near, key=lambda s: abs(s.pos - p))
             text = g.ex.tagged[min(gap.pos, p):max(gap.pos, p)]
-            if len(_TAG.sub("", text)) <= 4:
+            if len(strip_tags(text)) <= 4:
                 continue
         if any(s.kind == "label" and s.label == label for s in g.slots):
             continue  # 股票…股票: one set
@@ -123,6 +121,6 @@ def _target(g: QueryGraph) -> Slot:
                 elif owner in g.schema.edges:
                     owners.extend(g.schema.edges[owner].targets[:1])
     if not owners:
-        raise CannotTranslate("问题里没有找到知识图谱中的实体、类别或属性 (no entity, label or property recognised)")
+        raise CannotTranslate(g.lang.say("errors.nothing_recognised"))
     label = g.pick("subject", list(dict.fromkeys(owners)))
     return g.add_slot(label, end)

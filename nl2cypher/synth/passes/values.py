@@ -37,7 +37,7 @@ def run(g: QueryGraph) -> None:
             continue
         values = m.params.get("value") or []
         pdef = g.schema.labels[owner].property(prop) if owner in g.schema.labels else g.schema.edges[owner].properties[prop]
-        typed = [_typed(v, pdef.type) for v in values]
+        typed = [_typed(v, pdef.type, g.lang) for v in values]
         where = holder(g, owner, g.pos(i), target)
         if where is None:
             continue
@@ -63,9 +63,9 @@ def _feasible(g: QueryGraph, t: str) -> bool:
     return e is not None and any(s.label in e.sources + e.targets for s in g.slots)
 
 
-def _typed(v: Any, ptype: str) -> Any:
+def _typed(v: Any, ptype: str, lang) -> Any:
     if ptype == "bool":
-        return str(v).lower() in ("true", "1", "是")
+        return lang.means_true(v)
     if ptype == "int":
         return int(v)
     if ptype == "float":

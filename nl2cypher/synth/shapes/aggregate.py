@@ -7,7 +7,6 @@ from ..ir import Call, Column, Projection, QueryGraph
 from .common import Shown, ask
 
 NAME = "aggregate"
-_WORDS = {"avg": "平均", "sum": "合计", "max": "最高", "min": "最低"}
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
 
 
@@ -21,7 +20,7 @@ def lower(g: QueryGraph):
     fn = a.agg.params.get("fn", "avg")
     last = a.shown[-1]
     cols = [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1]
-    cols.append(Column(Call(fn, (last.ref,)), f"{_WORDS.get(fn, fn)}{last.alias}"))
+    cols.append(Column(Call(fn, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)))
     if _single_value(g, last):
         g.choices.penalty += SINGLE_VALUE_PENALTY
     return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)

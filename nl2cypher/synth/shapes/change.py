@@ -3,7 +3,7 @@ trading day before it (the label's `measures.price`)."""
 
 from __future__ import annotations
 
-from ..ir import Column, Const, Day, Op, Projection, QueryGraph, Ref, Whole
+from ..ir import Column, Const, Day, Op, Projection, QueryGraph, Whole
 from .common import branch, data_prop
 
 NAME = "change"
@@ -30,13 +30,16 @@ def lower(g: QueryGraph):
         return None
 
     def on(d):
-        return lambda v: [Op("=", Ref(v, "date"), Day(d))]
+        return lambda v: [Op("=", g.day(v, a.owner.label), Day(d))]
 
+    say, price_word = g.lang.say, g.prop_word(a.owner.label, price)
+    change_word = g.prop_word(a.owner.label, g.schema.labels[a.owner.label].measures.get("change", price))
     first, first_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(before))
     last, last_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(end))
     pct = Op("*", Op("/", Op("-", Whole("close_end"), Whole("close_before")), Whole("close_before")), Const(100.0))
     parts = (first, Projection((Column(first_val, "close_before"),), carry=True),
              last, Projection((Column(Whole("close_before")), Column(last_val, "close_end")), carry=True),
-             Projection((Column(Whole("close_before"), f"{before}收盘价"), Column(Whole("close_end"), f"{end}收盘价"),
-                         Column(pct, "区间涨跌幅(%)"))))
-    return g.candidate(parts, NAME, g.notes + [f"区间涨跌幅：{end} 收盘相对 {before} 收盘"])
+             Projection((Column(Whole("close_before"), say("columns.change_price", day=before, price=price_word)),
+                         Column(Whole("close_end"), say("columns.change_price", day=end, price=price_word)),
+                         Column(pct, say("columns.change", change=change_word)))))
+    return g.candidate(parts, NAME, g.notes + [say("notes.change", change=change_word, end=end, before=before)])

@@ -54,7 +54,7 @@ def _ask(g: QueryGraph) -> Ask:
     if extreme is None and not any(len(x.names) > 1 for x in ents):
         extreme = g.unit("which")
     return Ask(shown, ents,
-               [s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].property("date") is not None],
+               [s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].day],
                next((s for s in ents if len(s.names) > 1), None), agg, extreme, g.unit("which"), g.unit("topk"),
                g.unit("order"), g.unit("history"))
 
@@ -70,7 +70,7 @@ def period_total(g: QueryGraph, shown: list[Shown]) -> str:
     if slot is None or slot.label not in g.schema.labels:
         return ""
     pdef = g.schema.labels[slot.label].property(ref.key)
-    if pdef is None or not pdef.total or t.kind not in ("year", "half", "range", "since", "month"):
+    if pdef is None or not pdef.total or not t.longer_than_a_report:
         return ""
     return pdef.total
 
@@ -87,10 +87,10 @@ def data_prop(g: QueryGraph) -> Attached | None:
     return next((a for a in g.props if isinstance(a.owner, Slot)), None)
 
 
-def day_conds(g: QueryGraph) -> Callable[[str], list[Expr]]:
+def day_conds(g: QueryGraph, label: str) -> Callable[[str], list[Expr]]:
     from ..ir import Day
 
-    return lambda var: [Op("=", Ref(var, "date"), Day(g.single_day))] if g.single_day else []
+    return lambda var: [Op("=", g.day(var, label), Day(g.single_day))] if g.single_day else []
 
 
 def branch(g: QueryGraph, ent_label: str, ent_name: str, owner_label: str, prop: str,

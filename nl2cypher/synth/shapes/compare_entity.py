@@ -22,7 +22,7 @@ def lower(g: QueryGraph):
         return None
     owner, prop = a.owner, a.prop
     ref_branch, ref_val = branch(g, ref_ent.label, ref_ent.name, owner.label, prop,
-                                 day_conds(g) if g.schema.labels[owner.label].dynamic else lambda v: [])
+                                 day_conds(g, owner.label) if g.schema.labels[owner.label].dynamic else lambda v: [])
     main = g.pattern()
     main = Pattern(main.paths, main.conds + (Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref")),))
     pdef = g.schema.labels[owner.label].property(prop)

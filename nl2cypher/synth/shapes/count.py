@@ -18,5 +18,5 @@ def lower(g: QueryGraph):
     after = [x for x in labels if 0 <= x.pos - cu.end <= 1]
     before = [x for x in labels if x.pos < cu.start]
     counted = after[0] if after else (max(before, key=lambda x: x.pos) if before else g.target)
-    return g.candidate((g.pattern(), Projection((Column(Call("count", (Whole(counted.var),), distinct=True), "数量"),))),
+    return g.candidate((g.pattern(), Projection((Column(Call("count", (Whole(counted.var),), distinct=True), g.lang.say("columns.count")),))),
                        NAME)

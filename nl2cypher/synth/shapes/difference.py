@@ -16,4 +16,4 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     last = ask(g).shown[-1]
     diff = Op("-", Call("max", (last.ref,)), Call("min", (last.ref,)))
-    return g.candidate((g.pattern(), Projection((Column(diff, f"{last.alias}差值"),))), NAME)
+    return g.candidate((g.pattern(), Projection((Column(diff, g.lang.say("columns.difference", value=last.alias)),))), NAME)

@@ -30,14 +30,16 @@ def lower(g: QueryGraph):
     name = Ref(ent.var, g.schema.labels[ent.label].display)
     conds = [Op("=", name, g.param(ent.names[0]))]
     if day:
-        conds.append(Op("=", Ref(owner.var, "date"), Day(day)))
+        conds.append(Op("=", g.day(owner.var, owner.label), Day(day)))
     # the entity's own value, then OPTIONAL MATCH the members of its group above it
     base = Pattern((PathSpec(ent.var, ent.label, (Step(hop.edge, hop.forward, owner.var, owner.label),)),
                     PathSpec(ent.var, ent.label, (Step(group_edge, True, gv, group),))), tuple(conds))
     above = Pattern((PathSpec(gv, group, (Step(group_edge, False, o, ent.label),
                                           Step(hop.edge, hop.forward, od, owner.label))),),
-                    tuple(([Op("=", Ref(od, "date"), Day(day))] if day else [])
+                    tuple(([Op("=", g.day(od, owner.label), Day(day))] if day else [])
                           + [Op(">", Ref(od, prop), Ref(owner.var, prop))]), optional=True)
-    ret = Projection((Column(name, "股票"), Column(Ref(gv, "name"), "板块"), Column(Ref(owner.var, prop), prop),
-                      Column(Op("+", Call("count", (Whole(o),), distinct=True), Const(1)), "板块内排名")))
+    group_word = g.label_word(group)
+    rank = Op("+", Call("count", (Whole(o),), distinct=True), Const(1))
+    ret = Projection((Column(name, g.label_word(ent.label)), Column(Ref(gv, g.schema.labels[group].display), group_word),
+                      Column(Ref(owner.var, prop), prop), Column(rank, g.lang.say("columns.rank_in_group", group=group_word))))
     return g.candidate((base, above, ret), NAME)

@@ -38,7 +38,7 @@ def lower(g: QueryGraph):
         if cur_t is not None:
             y, q = cur_t.year, cur_t.quarter
         py, pq = ref.year, ref.quarter
-        if cur_t is not None and ref.year != y and "年" not in ref.text:
+        if cur_t is not None and ref.year != y and not ref.names_year:
             py = y  # 2023年第四季度…比第三季度: the same year unless one is named
     else:
         py, pq = (y - 1, q) if kind == "yoy" else ((y, q - 1) if q > 1 else (y - 1, 4))
@@ -49,9 +49,10 @@ def lower(g: QueryGraph):
     cur, cur_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(y, q))
     prev, prev_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(py, pq))
     pct = Op("*", Op("/", Op("-", Whole("cur"), Whole("prev")), Call("abs", (Whole("prev"),))), Const(100.0))
-    word = {"yoy": "同比", "qoq": "环比"}.get(kind, "增长")
+    word = g.lang.word("growth", kind if kind in ("yoy", "qoq") else "other")
     parts = (cur, Projection((Column(cur_val, "cur"),), carry=True),
              prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True),
              Projection((Column(Whole("cur"), f"{y}Q{q}"), Column(Whole("prev"), f"{py}Q{pq}"),
-                         Column(pct, f"{word}增长率(%)"))))
-    return g.candidate(parts, NAME, g.notes + [f"{word}：{y}年Q{q} 对比 {py}年Q{pq}"])
+                         Column(pct, g.lang.say("columns.growth", word=word)))))
+    note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
+    return g.candidate(parts, NAME, g.notes + [note])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 
 from ..ir import Call, Column, Projection, QueryGraph
 from .common import ask
@@ -19,6 +18,6 @@ def lower(g: QueryGraph):
     a = ask(g)
     last = a.shown[-1]
     i = last.mention
-    low = a.history.params.get("dir") == "asc" or (i is not None and re.search("低|小", g.m[i].text))
-    cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(Call("min" if low else "max", (last.ref,)), f"历史{last.alias}")]
+    low = a.history.params.get("dir") == "asc" or (i is not None and g.lang.means_low(g.m[i].text))
+    cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(Call("min" if low else "max", (last.ref,)), g.lang.say("columns.history", value=last.alias))]
     return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)

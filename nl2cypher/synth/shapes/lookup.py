@@ -3,7 +3,7 @@ daily row); or the list of members of the target with the values asked."""
 
 from __future__ import annotations
 
-from ..ir import Column, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Column, Projection, QueryGraph, Sort, Whole
 from .common import ask
 
 NAME = "lookup"
@@ -28,9 +28,9 @@ def lower(g: QueryGraph):
     order = ()
     for s in a.data_slots:
         if multi_day or answer == "lookup":
-            cols.append(Column(Ref(s.var, "date"), "日期"))
+            cols.append(Column(g.day(s.var, s.label), g.lang.say("columns.day")))
             if multi_day:
-                order = (Sort(Ref(s.var, "date")),)
+                order = (Sort(g.day(s.var, s.label)),)
     cols += [Column(x.ref, x.alias) for x in a.shown]
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
 

@@ -12,4 +12,4 @@ def applies(g: QueryGraph) -> bool:
 
 
 def lower(g: QueryGraph):
-    return g.candidate((g.pattern(), Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), "是否"),))), NAME)
+    return g.candidate((g.pattern(), Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), g.lang.say("columns.yesno")),))), NAME)

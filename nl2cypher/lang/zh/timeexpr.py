@@ -47,6 +47,16 @@ class TimeSpan:
     def is_day(self) -> bool:
         return self.kind == "day"
 
+    @property
+    def longer_than_a_report(self) -> bool:
+        """A year, half, month or open span: a per-report figure over it is a total."""
+        return self.kind in ("year", "half", "range", "since", "month")
+
+    @property
+    def names_year(self) -> bool:
+        """Does the expression itself say which year (2023年第三季度, not 第三季度)?"""
+        return "年" in self.text
+
 
 def _year_word(word: str, today: D) -> int | None:
     word = word.rstrip("年度")

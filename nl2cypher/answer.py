@@ -1,0 +1,41 @@
+"""What the engine gives back: an `Answer` (the query it ran, the rows, what it
+assumed) and its `Trace` (how it got there, stage by stage)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .lexicon import Mention
+from .units import Unit
+
+
+@dataclass
+class Trace:
+    mentions: list[Mention] = field(default_factory=list)
+    tagged: str = ""
+    units: list[Unit] = field(default_factory=list)
+    candidates: list[dict] = field(default_factory=list)  # cypher, score, prior, choices, description
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    revision: dict = field(default_factory=dict)  # what the reviser was asked, said, and why it was (not) used
+
+
+@dataclass
+class Answer:
+    question: str
+    cypher: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    columns: list[str] = field(default_factory=list)
+    rows: list[list[Any]] = field(default_factory=list)
+    error: str | None = None
+    elapsed_ms: float = 0.0
+    kind: str = ""  # list | lookup | entity | count | aggregate | ranking | yesno | ...
+    notes: list[str] = field(default_factory=list)
+    trace: Trace = field(default_factory=Trace)
+
+    def record(self, id: int | None = None) -> dict[str, Any]:
+        """The batch contract's JSON record."""
+        rec = {"question": self.question, "cypher": self.cypher, "params": self.params, "columns": self.columns,
+               "rows": self.rows, "error": self.error, "elapsed_ms": round(self.elapsed_ms, 2)}
+        return {"id": id, **rec} if id is not None else rec

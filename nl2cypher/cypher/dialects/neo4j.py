@@ -1,0 +1,9 @@
+"""Neo4j Cypher: the base generator as it is."""
+
+from __future__ import annotations
+
+from .base import Generator
+
+
+class Neo4j(Generator):
+    name = "neo4j"

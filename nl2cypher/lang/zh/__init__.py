@@ -1,0 +1,5 @@
+"""The Chinese language pack: numbers (`numbers.py`), time expressions
+(`timeexpr.py`), the verbaliser (`verbalise.py`); its words and texts are data in
+patterns/lang/zh/."""
+
+from .verbalise import Verbaliser  # noqa: F401

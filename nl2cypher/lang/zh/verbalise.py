@@ -1,0 +1,105 @@
+"""The Chinese verbaliser: a generator over the query AST (the same dispatch as
+the dialects) that says what a query asks in a short phrase —
+「股票属于行业板块行业板块，股票股票简称等于贵州茅台，返回行业板块板块名称」 — for the
+sentence encoder to compare with the question. Its words are data
+(patterns/lang/zh/text.yaml, `verbalise`); changing them changes ranking."""
+
+from __future__ import annotations
+
+from ...cypher.ast import Bin, IsNull, Match, Not, Query, Return, Star, With
+from ...cypher.dialects.base import Generator
+
+
+class Verbaliser(Generator):
+    name = "zh"
+
+    def __init__(self, schema, lang):
+        super().__init__()
+        self.schema, self.lang = schema, lang
+        self.w = lang.texts["verbalise"]
+        self.var_label: dict[str, str] = {}
+        self.rel_type: dict[str, str] = {}
+
+    def label_word(self, label: str | None) -> str:
+        if not label:
+            return self.w["node"]
+        return self.lang.label_word(self.schema.labels[label].description) or label
+
+    def prop_word(self, owner: str, key: str) -> str:
+        if owner in self.schema.labels:
+            p = self.schema.labels[owner].property(key)
+        else:
+            p = self.schema.edges[owner].properties.get(key) if owner in self.schema.edges else None
+        return p.description if p is not None and p.description else key
+
+    # ---- expressions ---------------------------------------------------------------
+    def var(self, e) -> str:
+        return self.w["whole"].format(label=self.label_word(self.var_label.get(e.name)))
+
+    def prop(self, e) -> str:
+        owner = self.var_label.get(e.var) or self.rel_type.get(e.var) or ""
+        return (self.label_word(owner) if owner in self.schema.labels else "") + self.prop_word(owner, e.key)
+
+    def param(self, e) -> str:
+        v = self.inline.get(e.name)
+        return self.w["list"].join(map(str, v)) if isinstance(v, list) else str(v)
+
+    def lit(self, e) -> str:
+        if isinstance(e.value, bool):
+            return self.w["true" if e.value else "false"]
+        return str(e.value)
+
+    def datelit(self, e) -> str:
+        return e.value.isoformat()
+
+    def func(self, e) -> str:
+        return self.w["funcs"].get(e.name, e.name) + "".join(self.gen(a) for a in e.args)
+
+    def bin(self, e: Bin, parent: int = 0) -> str:
+        if e.op == "AND":
+            return self.gen(e.left) + self.w["and"] + self.gen(e.right)
+        return self.gen(e.left) + self.w["ops"].get(e.op, e.op) + self.gen(e.right)
+
+    def not_(self, e: Not) -> str:
+        return self.w["not"] + self.gen(e.expr)
+
+    def isnull(self, e: IsNull) -> str:
+        return ""
+
+    def star(self, e: Star) -> str:
+        return ""
+
+    # ---- clauses ---------------------------------------------------------------------
+    def match(self, c: Match) -> str:
+        parts = []
+        for p in c.paths:
+            for n in (p.start, *(n for _, n in p.steps)):
+                if n.var and n.label:
+                    self.var_label[n.var] = n.label
+            for r, _ in p.steps:
+                if r.var:
+                    self.rel_type[r.var] = r.type
+            if p.steps:
+                chain = [self.label_word(p.start.label)]
+                for r, n in p.steps:
+                    chain += [self.schema.edges[r.type].description or r.type, self.label_word(n.label)]
+                parts.append("".join(chain))
+        if c.where is not None:
+            parts.append(self.gen(c.where))
+        return self.w["clauses"].join(x for x in parts if x)
+
+    def with_(self, c: With) -> str:
+        return ""  # a WITH only carries values on: what is asked is in MATCH and RETURN
+
+    def return_(self, c: Return) -> str:
+        parts = [self.w["returns"].format(items=self.w["list"].join(self.gen(i.expr) for i in c.items))]
+        if c.order:
+            o = c.order[0]
+            parts.append(self.w["order_desc" if o.desc else "order_asc"].format(key=self.gen(o.expr)))
+        if c.limit:
+            parts.append(self.w["limit"].format(k=c.limit))
+        return self.w["clauses"].join(parts)
+
+    def query(self, q: Query) -> str:
+        self.inline = q.params
+        return self.w["clauses"].join(x for x in (self.gen(c) for c in q.clauses) if x)
