@@ -73,7 +73,7 @@ def main() -> None:
         db = args.db
         if db is None:
             from nl2cypher.store import load_kg
-            from nl2cypher.store.demo import write_demo
+            from nl2cypher.demo.finance import write_demo
 
             write_demo(Path(tmp) / "kg", dt.date.fromisoformat(qs[0]["today"]))
             db = Path(tmp) / "kg.lbug"

@@ -19,7 +19,7 @@ import yaml
 from pypinyin import lazy_pinyin
 
 from nl2cypher.store import LadybugStore, load_kg
-from nl2cypher.store.demo import write_demo
+from nl2cypher.demo.finance import write_demo
 
 HERE = Path(__file__).parent
 # a pool of common characters to make same-sound typos from

@@ -9,7 +9,7 @@ import pytest
 
 from nl2cypher.schema import default_schema
 from nl2cypher.store import LadybugStore, load_kg
-from nl2cypher.store.demo import write_demo
+from nl2cypher.demo.finance import write_demo
 
 # LLM revision is slow on a CPU: off unless a test asks for it (tests/test_revision.py does)
 os.environ.setdefault("NL2CYPHER_REVISE", "never")

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import DEMO_END, run_cli
 from nl2cypher.store import LadybugStore, refresh_kg
-from nl2cypher.store.demo import is_trading_day, next_day_dir, write_demo
+from nl2cypher.demo.finance import is_trading_day, next_day_dir, write_demo
 
 
 def _rows(d, kind, name):

@@ -11,7 +11,7 @@ from nl2cypher.generate import TemplateError, generate_questions, load_templates
 from nl2cypher.resources import data_path
 from nl2cypher.schema import default_schema
 from nl2cypher.store import LadybugStore, load_kg, refresh_kg
-from nl2cypher.store.demo import next_day_dir, write_demo
+from nl2cypher.demo.finance import next_day_dir, write_demo
 
 TEMPLATES = data_path("eval") / "generate_templates.yaml"
 

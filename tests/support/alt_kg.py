@@ -11,7 +11,7 @@ from pathlib import Path
 
 from pypinyin import Style, lazy_pinyin
 
-from nl2cypher.store.demo import write_demo
+from nl2cypher.demo.finance import write_demo
 
 ALT_END = dt.date(2019, 3, 15)  # a Friday, like the dev set's 2024-03-15
 PREFIXES = """瀚海 蓝天 青松 白云 紫光 金桥 银河 星海 朝阳 东湖 西湖 南湖 北斗 春晖 秋实 冬青 夏华 云海 山河 江南

@@ -1,0 +1,106 @@
+"""`nl2cypher ask` and `nl2cypher batch`: answering questions."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from ..errors import QuestionFailed
+from ..store import Result
+from .common import (
+    CountBar,
+    DbOption,
+    NoReviseOption,
+    ReviseOption,
+    TodayOption,
+    err,
+    open_engine,
+    out,
+    print_result,
+)
+
+
+def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台昨天的收盘价是多少"),
+        db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
+        as_json: bool = typer.Option(False, "--json", help="Print the batch-contract record."),
+        explain: bool = typer.Option(False, "--explain", help="Show mentions, units, candidates and timings."),
+        no_revise: bool = NoReviseOption, revise: Optional[str] = ReviseOption,
+        no_rank: bool = typer.Option(False, "--no-rank", help="Take the first candidate instead of ranking.")):
+    """Answer a question: the Cypher that ran and the result table."""
+    engine = open_engine(db, today, no_rank, revise, no_revise)
+    ans = engine.ask(question)
+    synthetic = getattr(engine.store, "meta", {}).get("source") == "demo"
+    if as_json:
+        print(json.dumps(ans.record(1), ensure_ascii=False))
+        if ans.error:
+            sys.exit(1)
+        return
+    if explain:
+        _print_trace(ans)
+    if ans.error:
+        raise QuestionFailed(ans.error)
+    out.print(f"[bold]{escape(ans.question)}[/]")
+    print_result(Result(ans.columns, ans.rows, ans.trace.timings_ms.get("execution", 0.0)))
+    out.print(f"[cyan]{escape(ans.cypher or '')}[/]  [dim]{escape(json.dumps(ans.params, ensure_ascii=False))}[/]",
+              highlight=False)
+    for note in ans.notes:
+        out.print(f"[yellow]注：{escape(note)}[/]")
+    if synthetic:
+        out.print("[dim yellow]demo KG: synthetic data[/]")
+
+
+def _print_trace(ans) -> None:
+    tr = ans.trace
+    t = Table(title="mentions", header_style="bold")
+    for c in ("kind", "text", "means"):
+        t.add_column(c)
+    for m in tr.mentions:
+        means = ", ".join(r.label + ":" + r.name for r in m.entities) or ", ".join(m.targets)
+        if m.number:
+            means = f"{m.number.value:g}{m.number.unit}"
+        if m.time:
+            means = f"{m.time.start} … {m.time.end}" if m.time.start != m.time.end else str(m.time.start)
+        t.add_row(m.kind, m.text, means + (f"  ({m.note})" if m.note else ""))
+    err.print(t)
+    err.print(f"tagged: {tr.tagged}", highlight=False, markup=False)
+    err.print("units: " + ", ".join(f"{u.kind}(row {u.row})" for u in tr.units), highlight=False)
+    for c in tr.candidates:
+        err.print(f"  {c['score']:+.4f}  {c['cypher']}  {json.dumps(c['params'], ensure_ascii=False)}", markup=False,
+                  highlight=False)
+        err.print(f"          {c['description']}  {' '.join(c['choices'])}", markup=False, highlight=False)
+    if tr.revision:
+        rv = tr.revision
+        state = "accepted" if rv.get("accepted") else f"refused: {rv['refused']}" if rv.get("refused") else \
+            f"skipped: {rv.get('skipped')}"
+        err.print(f"revision ({rv.get('why')}): {state}", markup=False, highlight=False)
+        if rv.get("output"):
+            err.print(f"  model said: {rv['output'].strip()[:300]}", markup=False, highlight=False)
+    err.print("timings: " + ", ".join(f"{k} {v:.1f} ms" for k, v in tr.timings_ms.items()), highlight=False)
+
+
+
+
+def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or .jsonl"),
+          out_file: Path = typer.Option(..., "--out", help="Answers: .jsonl, .csv or .xlsx (by extension)."),
+          db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
+          revise: Optional[str] = ReviseOption,
+          resume: bool = typer.Option(False, "--resume", help="Skip questions already answered in --out."),
+          no_rank: bool = typer.Option(False, "--no-rank")):
+    """Translate and answer a file of questions; one record per question, in order."""
+    from ..batch import read_questions, run_batch
+
+    questions = read_questions(file)
+    if not questions:
+        raise QuestionFailed(f"{file}: no questions found")
+    engine = open_engine(db, today, no_rank, revise, no_revise)
+    with CountBar("answering", len(questions)) as bar:
+        answered, skipped, failed = run_batch(questions, out_file, lambda q: engine.ask(q).record(),
+                                              resume=resume, progress=bar.advance)
+    out.print(f"[green]wrote[/] {len(questions)} records to {out_file}: {answered} answered now"
+              + (f", {skipped} kept from before" if skipped else "") + (f", [red]{failed} failed[/]" if failed else ""))

@@ -1,0 +1,101 @@
+"""`nl2cypher eval` (run, generate): accuracy tables and generated question sets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from typer.core import TyperGroup
+
+from ..errors import QuestionFailed
+from .common import CountBar, DbOption, TodayOption, open_store, out, parse_date
+
+
+class _DefaultRun(TyperGroup):
+    """`nl2cypher eval QUESTIONS …` means `nl2cypher eval run QUESTIONS …`."""
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h"):
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+eval_app = typer.Typer(cls=_DefaultRun, no_args_is_help=True, help=(
+    "Accuracy tables (nl2cypher eval QUESTIONS) and generated question sets (nl2cypher eval generate)."))
+
+
+@eval_app.command("generate")
+def eval_generate(templates: Optional[Path] = typer.Option(None, "--templates", help=(
+                      "Question templates with slots (YAML); default: the shipped eval/generate_templates.yaml.")),
+                  n: int = typer.Option(500, "--n", help="How many questions."),
+                  out_file: Path = typer.Option(..., "--out", help="Questions with gold Cypher and answers (.jsonl)."),
+                  db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
+                  seed: int = typer.Option(0, "--seed")):
+    """Fill templates from the loaded KG; gold answers are computed by running the gold queries."""
+    from ..generate import generate_questions
+    from ..resources import data_path
+
+    templates = templates or data_path("eval") / "generate_templates.yaml"
+    store = open_store(db)
+    day = parse_date(today, "--today") if today else None
+    with CountBar("generating", n) as bar:
+        rows = generate_questions(store, templates, n, seed, day, progress=lambda k, t: bar.update(k))
+    out_file.parent.mkdir(parents=True, exist_ok=True)
+    with open(out_file, "w", encoding="utf-8") as fh:
+        for r in rows:
+            fh.write(json.dumps(r, ensure_ascii=False) + "\n")
+    cats: dict[str, int] = {}
+    for r in rows:
+        cats[r["category"]] = cats.get(r["category"], 0) + 1
+    out.print(f"wrote {len(rows)} questions (reference day {rows[0]['today']}) to {out_file}: "
+              + ", ".join(f"{c} {k}" for c, k in cats.items()))
+
+
+@eval_app.command("run")
+def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, category, today and gold (Cypher) or answer (rows)"),
+             db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
+             ablation: list[str] = typer.Option(["full"], "--ablation", help="full, no-revise, no-rank, always-revise, "
+                                                "no-fewshot, no-schema-slice, no-finetune (repeatable)"),
+             out_dir: Optional[Path] = typer.Option(None, "--out", help="Write table.md, table.csv, report.xlsx here."),
+             per_category: int = typer.Option(0, "--per-category", min=0, help=(
+                 "Score a seeded sample of N questions per type (LLM revision costs seconds per question).")),
+             seed: int = typer.Option(0, "--seed", help="Seed of the --per-category sample.")):
+    """Execution accuracy by question type, for each ablation (the seed's table)."""
+    from ..engine import Engine
+    from ..evaluate import (
+        ABLATIONS,
+        ablation_table,
+        category_row,
+        evaluate,
+        read_questions,
+        sample_per_category,
+        write_reports,
+    )
+
+    unknown = [a for a in ablation if a not in ABLATIONS]
+    if unknown:
+        raise typer.BadParameter(f"unknown ablation {unknown[0]!r}; known: {', '.join(ABLATIONS)}")
+    try:
+        qs = read_questions(questions)
+    except (OSError, ValueError) as e:
+        raise QuestionFailed(f"{questions}: cannot read questions ({e})") from None
+    if per_category:
+        qs = sample_per_category(qs, per_category, seed)
+    if not qs:
+        raise QuestionFailed(f"{questions}: no questions")
+    if today:
+        for q in qs:
+            q["today"] = parse_date(today, "--today").isoformat()
+    store = open_store(db)
+    rows, reports = {}, {}
+    for name in ablation:
+        engine = Engine(store, **ABLATIONS[name])
+        with CountBar(name, len(qs)) as bar:
+            reports[name] = evaluate(engine, qs, progress=lambda k, n: bar.update(k))
+        rows[name] = category_row(reports[name])
+    out.print(ablation_table(rows), markup=False, highlight=False)
+    if out_dir:
+        write_reports(out_dir, rows, reports)
+        out.print(f"wrote {out_dir}/table.md, table.csv, report.xlsx")

@@ -1,0 +1,160 @@
+"""`nl2cypher kg …` (load, demo, refresh, stats, schema) and `nl2cypher cypher`:
+the knowledge graph itself."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from ..demo.finance import DEFAULT_SEED, SYNTHETIC_NOTE, next_day_dir, write_demo
+from ..resources import is_default_db
+from ..schema import Schema, default_schema
+from ..store import LadybugStore, load_kg, refresh_kg
+from .common import (
+    DbOption,
+    LoadProgress,
+    build_demo,
+    db_path,
+    open_store,
+    out,
+    parse_date,
+    parse_params,
+    print_result,
+)
+
+kg_app = typer.Typer(no_args_is_help=True, help="Load, refresh and inspect the knowledge graph.")
+
+# ---- kg ----------------------------------------------------------------------
+
+
+@kg_app.command("load")
+def kg_load(src: Path = typer.Argument(..., help="KG directory: nodes/<label>.csv, edges/<type>.csv, aliases.csv"),
+            db: Optional[Path] = DbOption,
+            schema: Optional[Path] = typer.Option(None, help="Schema YAML (default: the finance schema).")):
+    """Replace the embedded KG with a KG directory (validated first; the old KG stays on any error)."""
+    path = db_path(db)
+    sch = Schema.load(schema) if schema else default_schema()
+    with LoadProgress("validating") as p:
+        rep = load_kg(src, path, sch, progress=p)
+    out.print(f"[green]loaded[/] {rep.nodes:,} nodes, {rep.edges:,} edges, {rep.aliases:,} aliases into {path} "
+              f"in {rep.seconds:.1f} s ({rep.per_second:,.0f} items/s)")
+
+
+@kg_app.command("demo")
+def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also write the KG directory here."),
+            end_date: Optional[str] = typer.Option(None, "--end-date", help="Last trading day (default: today)."),
+            seed: int = typer.Option(DEFAULT_SEED, help="Random seed; the same seed and end date give the same KG."),
+            db: Optional[Path] = DbOption,
+            no_load: bool = typer.Option(False, "--no-load", help="Only write --out; do not load it."),
+            refresh: bool = typer.Option(False, "--refresh", help="Add the next trading day to the loaded demo KG.")):
+    """Build the synthetic demo finance KG and load it (or add its next trading day)."""
+    path = db_path(db)
+    if refresh:
+        with tempfile.TemporaryDirectory(prefix="nl2cypher-next-") as tmp:
+            target = out_dir or Path(tmp) / "next"
+            with LadybugStore(path) as store:
+                day, counts = next_day_dir(store, target, seed)
+            if no_load:
+                out.print(f"wrote {day} to {target}; apply it with `nl2cypher kg refresh {target}`")
+                return
+            rep = refresh_kg(target, path)
+        out.print(f"[green]refreshed[/] {path}: added trading day {day} "
+                  f"({counts.get('stock_data', 0)} stock_data, {counts.get('trade_data', 0)} trade_data rows)")
+        return
+    end = parse_date(end_date, "--end-date")
+    if no_load:
+        if not out_dir:
+            raise typer.BadParameter("--no-load needs --out DIR")
+        counts = write_demo(out_dir, end, seed)
+        out.print(f"wrote the demo KG ({sum(counts.values()):,} rows) to {out_dir}")
+        return
+    rep = build_demo(path, end, seed, out_dir)
+    out.print(f"[green]loaded the demo KG[/] ({rep.nodes:,} nodes, {rep.edges:,} edges, up to {end}) into {path}"
+              + (f"; directory kept at {out_dir}" if out_dir else ""))
+    out.print(f"[yellow]{SYNTHETIC_NOTE}[/]")
+
+
+@kg_app.command("refresh")
+def kg_refresh(src: Path = typer.Argument(..., help="Directory with dynamic labels only (stock_data, trade_data, their edges)."),
+               db: Optional[Path] = DbOption):
+    """Replace or append daily data; the static part of the KG is kept."""
+    path = db_path(db)
+    with LoadProgress("validating") as p:
+        rep = refresh_kg(src, path, progress=p)
+    out.print(f"[green]refreshed[/] {path}: {rep.nodes:,} nodes ({rep.replaced:,} replaced), {rep.edges:,} edges "
+              f"in {rep.seconds:.1f} s")
+
+
+@kg_app.command("stats")
+def kg_stats(db: Optional[Path] = DbOption, as_json: bool = typer.Option(False, "--json"),
+             store: str = typer.Option("ladybug", help="ladybug or neo4j")):
+    """Counts per label and edge type, and the date span of daily data."""
+    with open_store(db, store) as s:
+        info = s.info()
+    if as_json:
+        print(json.dumps({"backend": info.backend, "location": info.location, "nodes": info.node_counts,
+                          "edges": info.edge_counts, "synthetic": info.synthetic,
+                          "date_spans": {k: {"first": v[0], "last": v[1], "days": v[2]}
+                                         for k, v in info.date_spans.items()}}, ensure_ascii=False))
+        return
+    t = Table(title=f"KG {info.location}", show_header=True, header_style="bold cyan")
+    t.add_column("kind")
+    t.add_column("name")
+    t.add_column("count", justify="right")
+    t.add_column("dates")
+    for lab, n in info.node_counts.items():
+        span = info.date_spans.get(lab)
+        t.add_row("node", lab, f"{n:,}", f"{span[0]} … {span[1]} ({span[2]} days)" if span and span[0] else "")
+    for e, n in info.edge_counts.items():
+        t.add_row("edge", e, f"{n:,}", "")
+    out.print(t)
+    out.print(f"{sum(info.node_counts.values()):,} nodes, {sum(info.edge_counts.values()):,} edges")
+    if info.synthetic:
+        out.print(f"[yellow]{SYNTHETIC_NOTE}[/]")
+
+
+@kg_app.command("schema")
+def kg_schema(db: Optional[Path] = DbOption,
+              schema: Optional[Path] = typer.Option(None, help="Show this schema file instead of the loaded KG's.")):
+    """Print the KG schema in the compact form prompts use."""
+    if schema:
+        sch = Schema.load(schema)
+    else:
+        path = db_path(db)
+        if path.exists() or is_default_db(path):
+            with open_store(db) as s:
+                sch = s.schema
+        else:
+            sch = default_schema()
+    out.print(sch.render(), markup=False, highlight=False)
+
+
+# ---- cypher ------------------------------------------------------------------
+
+
+def cypher(query: str = typer.Argument(..., help="A read-only Cypher query."),
+           param: list[str] = typer.Option([], "--param", "-p", help="Query parameter name=value (JSON or text)."),
+           db: Optional[Path] = DbOption,
+           as_json: bool = typer.Option(False, "--json", help="Print {columns, rows} as JSON."),
+           store: str = typer.Option("ladybug", help="ladybug or neo4j"),
+           neo4j_uri: Optional[str] = typer.Option(None, envvar="NEO4J_URI"),
+           neo4j_user: Optional[str] = typer.Option(None, envvar="NEO4J_USERNAME"),
+           neo4j_password: Optional[str] = typer.Option(None, envvar="NEO4J_PASSWORD"),
+           neo4j_database: Optional[str] = typer.Option(None, envvar="NEO4J_DATABASE")):
+    """Run a read-only Cypher query and print the result (like cypher-shell)."""
+    params = parse_params(param)
+    with open_store(db, store, neo4j_uri, neo4j_user, neo4j_password, neo4j_database) as s:
+        res = s.run(query, params)
+        synthetic = getattr(s, "meta", {}).get("source") == "demo"
+    if as_json:
+        print(json.dumps({"columns": res.columns, "rows": res.rows, "elapsed_ms": round(res.elapsed_ms, 2)},
+                         ensure_ascii=False))
+        return
+    print_result(res)
+    if synthetic:
+        out.print("[dim yellow]demo KG: synthetic data[/]")
