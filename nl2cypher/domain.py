@@ -1,10 +1,11 @@
 """A domain pack: what one kind of knowledge graph means, as data in the top-level
 folders — `schema/<name>.yaml` (with role annotations), `patterns/<name>/` (trigger
-table, prompt role text), `fewshot/<name>/` (question/Cypher examples). Finance is
+table, prompt role text), `fewshot/<name>/` (question/Cypher examples), how codes are written (`codes.yaml`). Finance is
 the default; the wheel carries it. Nothing here knows finance."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -33,9 +34,19 @@ class Domain:
     def fewshot_path(self) -> Path:
         return data_path("fewshot") / self.name / "examples.xlsx"
 
+    @property
+    def code_pattern(self) -> re.Pattern:
+        """How a code is written in a question (patterns/<domain>/codes.yaml): the
+        group `code` is what the KG knows; prefix and suffix only mark it."""
+        spec = _read(self.name, "codes")
+        alt = lambda words: "|".join(re.escape(str(w)) for w in words)  # noqa: E731
+        pre = rf"(?:(?P<pre>{alt(spec['prefixes'])})\s*)?" if spec.get("prefixes") else ""
+        suf = rf"(?:\.(?P<suf>{alt(spec['suffixes'])}))?" if spec.get("suffixes") else ""
+        return re.compile(rf"(?<![A-Za-z0-9]){pre}(?P<code>{spec['code']}){suf}(?![0-9])")
+
     def prompt_role(self, lang: str) -> dict[str, str]:
         """The reviser's role sentences in one language (`role`, `role_generate`)."""
-        roles = _prompt(self.name)
+        roles = _read(self.name, "prompt")
         try:
             return {k: v[lang] for k, v in roles.items()}
         except KeyError:
@@ -43,8 +54,8 @@ class Domain:
 
 
 @lru_cache(maxsize=None)
-def _prompt(name: str) -> dict[str, dict[str, str]]:
-    path = data_path("patterns") / name / "prompt.yaml"
+def _read(name: str, what: str) -> dict:
+    path = data_path("patterns") / name / f"{what}.yaml"
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as e:

@@ -57,7 +57,7 @@ class Engine:
         self.today = today
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
-        self.lexicon = Lexicon.from_store(self.store, self.triggers)
+        self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern)
         self.synth = Synthesizer(self.schema, self.lang)
         self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang)
         self.trading_days, self.latest = self._calendar()

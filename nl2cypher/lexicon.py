@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from .cypher import queries
 from .errors import UnknownEntity
+from .domain import load_domain
 from .lang import load_language
 from .lang.zh.numbers import Number, find_numbers
 from .schema import KEY, Schema
@@ -22,8 +23,6 @@ from .triggers import TriggerTable
 
 # priority when two dictionary words cover the same span
 _PRIORITY = {"entity": 5, "value": 4, "property": 3, "label": 2, "edge": 1}
-_CODE = re.compile(r"(?<![A-Za-z0-9])(?:(?P<pre>sh|sz|bj|SH|SZ|BJ|Sh|Sz|沪|深|京)\s*)?(?P<code>\d{6})"
-                   r"(?:\.(?P<suf>SH|SZ|BJ|sh|sz|bj|SS|ss))?(?![0-9])")
 _ASCII_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 FILLER = set("的了吗呢啊呀吧么嘛")
 
@@ -121,10 +120,11 @@ class Lexicon:
     """The dictionary of one loaded KG plus the trigger table's words."""
 
     def __init__(self, schema: Schema, triggers: TriggerTable, entities: dict[str, list[EntityRef]],
-                 vocabulary: dict[str, list[tuple[str, str]]]):
+                 vocabulary: dict[str, list[tuple[str, str]]], codes: re.Pattern | None = None):
         import jieba
 
         self.schema = schema
+        self.codes = codes or load_domain().code_pattern  # how codes are written (the domain's codes.yaml)
         self.triggers = triggers
         self.entities = entities  # surface form (lower-case for ASCII) -> refs
         self.words: dict[str, list[tuple[str, object]]] = {}
@@ -150,7 +150,7 @@ class Lexicon:
 
     # ---- building from a store ------------------------------------------
     @classmethod
-    def from_store(cls, store, triggers: TriggerTable) -> "Lexicon":
+    def from_store(cls, store, triggers: TriggerTable, codes: re.Pattern | None = None) -> "Lexicon":
         schema = store.schema
         entities: dict[str, list[EntityRef]] = {}
         by_id: dict[str, EntityRef] = {}
@@ -185,7 +185,7 @@ class Lexicon:
                 ref = by_id.get(nid)
                 if ref is not None:
                     add(alias, EntityRef(ref.label, nid, "alias", ref.name))
-        return cls(schema, triggers, entities, vocabulary)
+        return cls(schema, triggers, entities, vocabulary, codes)
 
     # ---- extraction ------------------------------------------------------
     def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
@@ -199,7 +199,7 @@ class Lexicon:
             mentions.append(m)
 
         # 1. security codes in their usual spellings (600519, sh600519, 600519.SH, 沪600519)
-        for m in _CODE.finditer(q):
+        for m in self.codes.finditer(q):
             refs = self.entities.get(m.group("code"))
             if refs:
                 claim(Mention("entity", m.group(0), m.start(), m.end(), entities=tuple(refs)))

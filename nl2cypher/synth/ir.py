@@ -4,7 +4,13 @@ Slots are the variables (an entity or group 「A和B」, a label word, a daily-d
 report row, a hidden hop), links join them over schema paths, conditions and
 columns are small expressions over slot properties, and a shape's plan says how
 the answer is projected. `lower.py` turns a plan into the Cypher AST; nothing in
-the passes or shapes knows Cypher."""
+the passes or shapes knows Cypher.
+
+What passes hand on are frozen values (slots, steps, expressions, patterns,
+projections, plans). The `QueryGraph` itself is a builder: the passes append to
+it in the order of `PASSES`, one graph per vector of choices, never shared between
+vectors or questions — so a pass can see only what earlier passes of the same
+vector wrote, which is the ordering the named choices and `PASSES` make explicit."""
 
 from __future__ import annotations
 
@@ -194,11 +200,11 @@ class Slot:
     mention: int | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Link:
     a: str
     b: str
-    steps: list[Step]  # path from a to b (b is the last node)
+    steps: tuple[Step, ...]  # path from a to b (b is the last node)
     rel_var: str | None = None
 
 

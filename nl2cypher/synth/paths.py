@@ -29,10 +29,10 @@ def link(g: QueryGraph, a: Slot, b: Slot, edge: str | None = None) -> Link:
         else:
             var = g.add_slot(h.dst, b.pos, kind="hidden").var
         steps.append(Step(h.edge, h.forward, var, h.dst))
-    ln = Link(a.var, b.var, steps)
-    if edge and len(steps) == 1:
-        ln.rel_var = g.new_var(edge)
-        ln.steps[0] = _with_rel_var(steps[0], ln.rel_var)
+    rel_var = g.new_var(edge) if edge and len(steps) == 1 else None
+    if rel_var:
+        steps[0] = _with_rel_var(steps[0], rel_var)
+    ln = Link(a.var, b.var, tuple(steps), rel_var)
     g.links.append(ln)
     return ln
 
@@ -44,11 +44,11 @@ def _with_rel_var(st: Step, rel_var: str) -> Step:
 def edge_link(g: QueryGraph, edge: str, target: Slot | None, near: int) -> Link | None:
     """Make sure the pattern holds an `edge` relationship with a variable (its
     properties are asked about or filtered)."""
-    for ln in g.links:
+    for i, ln in enumerate(g.links):
         if len(ln.steps) == 1 and ln.steps[0].edge == edge:
-            if ln.rel_var is None:
-                ln.rel_var = g.new_var(edge)
-                ln.steps[0] = _with_rel_var(ln.steps[0], ln.rel_var)
+            if ln.rel_var is None:  # the edge now needs a variable: the link is replaced, not changed
+                rel_var = g.new_var(edge)
+                ln = g.links[i] = Link(ln.a, ln.b, (_with_rel_var(ln.steps[0], rel_var),), rel_var)
             return ln
     e = g.schema.edges[edge]
     ends = [s for s in g.slots if s.label in e.sources + e.targets and s.kind != "data"]

@@ -25,7 +25,7 @@ def run(g: QueryGraph) -> None:
         if chain is not None and s.label in chain.sources and any(a.label == s.label for a in anchors):
             other = next(a for a in anchors if a.label == s.label)
             up, down = (s, other) if role == "downstream" else (other, s)
-            g.links.append(Link(up.var, down.var, [Step(chain.name, True, down.var, down.label)]))
+            g.links.append(Link(up.var, down.var, (Step(chain.name, True, down.var, down.label),)))
             continue
         best = None
         for a in anchors:
