@@ -17,15 +17,20 @@ def test_wheel_carries_data_and_works_outside_the_checkout(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     for folder in ("schema", "patterns", "fewshot", "finetune"):
         assert any(n.startswith(f"nl2cypher/_data/{folder}/") for n in names), folder
-    assert "nl2cypher/_data/schema/finance.yaml" in names
+    # the default packs: the finance domain and the Chinese language
+    for f in ("schema/finance.yaml", "patterns/finance/trigger_mapping.xlsx", "patterns/finance/prompt.yaml",
+              "patterns/finance/codes.yaml", "fewshot/finance/examples.xlsx", "patterns/lang/zh/words.yaml",
+              "patterns/lang/zh/text.yaml", "patterns/lang/zh/prompt.yaml", "patterns/lang/en/prompt.yaml"):
+        assert f"nl2cypher/_data/{f}" in names, f
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    code = ("import nl2cypher.schema as s, nl2cypher.resources as r; "
-            "print(r.data_path('schema')); print(len(s.default_schema().labels))")
+    code = ("import nl2cypher.schema as s, nl2cypher.resources as r, nl2cypher.lang as l; "
+            "print(r.data_path('schema')); print(len(s.default_schema().labels)); "
+            "print(l.load_language().say('columns.count'))")
     r = subprocess.run([sys.executable, "-c", code], cwd=elsewhere, capture_output=True, text=True,
                        env={"PYTHONPATH": str(site), "PATH": "/usr/bin:/bin"})
     assert r.returncode == 0, r.stderr
-    where, count = r.stdout.split()
-    assert where.startswith(str(site)) and count == "12"
+    where, count, word = r.stdout.split()
+    assert where.startswith(str(site)) and count == "12" and word == "数量"

@@ -59,3 +59,26 @@ def test_stage_code_names_no_finance_and_writes_no_chinese(path):
         if words & finance:
             found.append(f"{line}: finance name(s) {sorted(words & finance)} in {text!r}")
     assert not found, f"{path.relative_to(PKG)}:\n" + "\n".join(found)
+
+
+def test_an_unknown_pack_is_one_clear_error():
+    from nl2cypher.domain import load_domain
+    from nl2cypher.errors import Nl2CypherError
+    from nl2cypher.lang import load_language
+
+    with pytest.raises(Nl2CypherError, match="language 'fr'"):
+        load_language("fr")
+    with pytest.raises(Nl2CypherError, match="unknown domain 'films'"):
+        load_domain("films")
+
+
+def test_the_packs_hold_what_the_stages_say():
+    from nl2cypher.domain import load_domain
+    from nl2cypher.lang import load_language
+
+    zh = load_language("zh")
+    assert zh.connectors.fullmatch(" 和 ") and not zh.connectors.fullmatch("的")
+    assert zh.label_word("股票（上市公司）") == "股票" and zh.unit_factor("亿元") == 1e8
+    assert zh.say("errors.no_path", a="stock", b="fund").startswith("stock 与 fund")
+    codes = load_domain().code_pattern
+    assert [m.group("code") for m in codes.finditer("sh600519、000858.SZ和1234567")] == ["600519", "000858"]
