@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 TORCH  := torch==2.13.0
 SAMPLE := MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s:stock)-[:belong_to]->(t:trade) WHERE m.name = $$name RETURN t.name AS 板块, count(DISTINCT s) AS 股票数 ORDER BY 股票数 DESC
 
-.PHONY: demo test install bench clean
+.PHONY: demo test install bench fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ test: install
 
 bench: install
 	$(BIN)/python bench/load.py
+
+# the long fuzz profile (make test runs the same properties with 60 examples each)
+fuzz: install
+	NL2CYPHER_FUZZ_EXAMPLES=5000 $(BIN)/python -m pytest -q tests/test_hostile.py -k fuzzed
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache

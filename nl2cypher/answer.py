@@ -29,6 +29,8 @@ class Answer:
     columns: list[str] = field(default_factory=list)
     rows: list[list[Any]] = field(default_factory=list)
     error: str | None = None
+    error_type: str | None = None  # the error's class: BadQuestion, UnknownEntity, QueryError, LimitExceeded…
+    truncated: bool = False  # more rows than the engine's cap
     elapsed_ms: float = 0.0
     kind: str = ""  # list | lookup | entity | count | aggregate | ranking | yesno | ...
     notes: list[str] = field(default_factory=list)
@@ -38,4 +40,8 @@ class Answer:
         """The batch contract's JSON record."""
         rec = {"question": self.question, "cypher": self.cypher, "params": self.params, "columns": self.columns,
                "rows": self.rows, "error": self.error, "elapsed_ms": round(self.elapsed_ms, 2)}
+        if self.error_type:
+            rec["error_type"] = self.error_type
+        if self.truncated:
+            rec["truncated"] = True
         return {"id": id, **rec} if id is not None else rec

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,48 @@ from .errors import BatchFileError
 
 QUESTION_COLUMNS = ("question", "query", "问题")
 RECORD_FIELDS = ("id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP: what a spreadsheet may run as a formula
 
 
+def _lines(text: str) -> list[str]:
+    """Lines end at \n (or \r\n) only: U+2028, U+0085 or a form feed inside a
+    question is part of it, so record ids stay line numbers."""
+    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+
+
+def _atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+    """Write beside `path` and rename over it: a kill leaves the old file or the
+    new one, never half of either."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+def _record_line(rec: dict) -> str:
+    """One JSON line that can always be written: a lone surrogate (from a broken
+    input) becomes U+FFFD, and the record says so."""
+    line = json.dumps(rec, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+        return line
+    except UnicodeEncodeError:
+        clean = _replace_surrogates(rec)
+        clean["warnings"] = [*clean.get("warnings", []), "unencodable characters replaced with U+FFFD"]
+        return json.dumps(clean, ensure_ascii=False)
+
+
+def _replace_surrogates(v: Any) -> Any:
+    if isinstance(v, str):
+        return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else c for c in v)
+    if isinstance(v, (list, tuple)):
+        return [_replace_surrogates(x) for x in v]
+    if isinstance(v, dict):
+        return {_replace_surrogates(k): _replace_surrogates(x) for k, x in v.items()}
+    return v
 
 
 def read_questions(path: str | Path) -> list[str]:
@@ -30,10 +71,10 @@ def read_questions(path: str | Path) -> list[str]:
     ext = path.suffix.lower()
     try:
         if ext == ".txt":
-            return [line.strip() for line in path.read_text(encoding="utf-8-sig").splitlines() if line.strip()]
+            return [line.strip() for line in _lines(path.read_text(encoding="utf-8-sig")) if line.strip()]
         if ext == ".jsonl":
             out = []
-            for n, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1):
+            for n, line in enumerate(_lines(path.read_text(encoding="utf-8-sig")), 1):
                 if not line.strip():
                     continue
                 try:
@@ -53,10 +94,18 @@ def read_questions(path: str | Path) -> list[str]:
             import openpyxl
 
             try:
-                wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+                values = openpyxl.load_workbook(path, read_only=True, data_only=True).worksheets[0]
+                formulas = openpyxl.load_workbook(path, read_only=True).worksheets[0]
             except Exception as e:
                 raise BatchFileError(f"{path}: not a readable .xlsx file ({type(e).__name__})") from None
-            rows = [["" if c is None else str(c) for c in r] for r in wb.worksheets[0].iter_rows(values_only=True)]
+            rows = []
+            for n, (vals, forms) in enumerate(zip(values.iter_rows(values_only=True),
+                                                  formulas.iter_rows(values_only=True)), 1):
+                for v, f in zip(vals, forms):
+                    if v is None and isinstance(f, str) and f.startswith("="):
+                        raise BatchFileError(f"{path}:{n}: a formula cell with no saved value ({f[:40]}); "
+                                             "save the file in a spreadsheet program or paste it as values")
+                rows.append(["" if c is None else str(c) for c in vals])
             return _column(path, rows)
     except UnicodeDecodeError:
         raise BatchFileError(f"{path}: not UTF-8 text") from None
@@ -98,7 +147,9 @@ def done_records(out: Path) -> dict[int, dict]:
 def _read_records(path: Path) -> Iterable[dict]:
     ext = path.suffix.lower()
     if ext == ".jsonl":
-        for line in path.read_text(encoding="utf-8").splitlines():
+        for line in _lines(path.read_text(encoding="utf-8", errors="replace")):
+            if not line.strip():
+                continue
             try:
                 yield json.loads(line)
             except json.JSONDecodeError:
@@ -124,6 +175,9 @@ def _from_flat(row: dict) -> dict:
                 rec[k] = json.loads(rec[k])
             except json.JSONDecodeError:
                 pass
+    for k, v in rec.items():
+        if isinstance(v, str) and v[:1] == "'" and v[1:2] in FORMULA_STARTS:
+            rec[k] = v[1:]  # written neutralised (see _safe_cell)
     for k in ("cypher", "error"):
         if rec.get(k) == "":
             rec[k] = None  # CSV writes a null as an empty cell
@@ -142,11 +196,19 @@ def _cell_text(v: Any) -> Any:
     return v
 
 
+def _safe_cell(v: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula (=cmd|…, +, -, @) gets a
+    leading apostrophe, the OWASP rule; reading it back removes it."""
+    if isinstance(v, str) and v[:1] in FORMULA_STARTS:
+        return "'" + v
+    return v
+
+
 def _flat(rec: dict) -> list[Any]:
     out = []
     for k in RECORD_FIELDS:
         v = rec.get(k)
-        out.append(json.dumps(v, ensure_ascii=False) if k in ("params", "columns", "rows") else v)
+        out.append(_safe_cell(json.dumps(v, ensure_ascii=False) if k in ("params", "columns", "rows") else v))
     return out
 
 
@@ -164,10 +226,10 @@ def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dic
     if not resume and prog.exists():
         prog.unlink()
     if resume and ext == ".jsonl" and done:
-        # rewrite what was kept, in order, so the file never holds a torn line
-        with open(prog, "w", encoding="utf-8") as fh:
-            for i in sorted(done):
-                fh.write(json.dumps(done[i], ensure_ascii=False) + "\n")
+        # what was kept, in order and without a torn last line — written beside the
+        # file and renamed over it, so a kill here loses nothing
+        _atomic_write(prog, lambda p: p.write_text("".join(_record_line(done[i]) + "\n" for i in sorted(done)),
+                                                   encoding="utf-8"))
     answered = failed = 0
     with open(prog, "a", encoding="utf-8") as fh:
         for i, q in enumerate(questions, 1):
@@ -179,19 +241,23 @@ def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dic
             done[i] = rec
             answered += 1
             failed += rec.get("error") is not None
-            fh.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            fh.write(_record_line(rec) + "\n")
             fh.flush()
             if progress:
                 progress(1)
     records = [done[i] for i in sorted(done) if i <= len(questions)]
     if ext == ".jsonl":
         if sorted(done) != list(range(1, len(records) + 1)) or resume:
-            out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+            _atomic_write(out, lambda p: p.write_text("".join(_record_line(r) + "\n" for r in records),
+                                                      encoding="utf-8"))
     elif ext == ".csv":
-        with open(out, "w", newline="", encoding="utf-8") as fh:
-            w = csv.writer(fh)
-            w.writerow(RECORD_FIELDS)
-            w.writerows(_flat(r) for r in records)
+        def write_csv(p: Path) -> None:
+            with open(p, "w", newline="", encoding="utf-8", errors="replace") as fh:
+                w = csv.writer(fh)
+                w.writerow(RECORD_FIELDS)
+                w.writerows(_flat(r) for r in records)
+
+        _atomic_write(out, write_csv)
         prog.unlink()
     else:
         import openpyxl
@@ -202,6 +268,6 @@ def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dic
         ws.append(list(RECORD_FIELDS))
         for r in records:
             ws.append([_cell_text(v) for v in _flat(r)])
-        wb.save(out)
+        _atomic_write(out, lambda p: wb.save(p))
         prog.unlink()
     return answered, len(questions) - answered, failed

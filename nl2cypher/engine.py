@@ -28,6 +28,11 @@ from .units import map_units
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]
 
 MAX_QUESTION_CHARS = 500
+MAX_ROWS = 10_000  # rows an answer shows at most (the answer says when it was cut)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:500] or "?"
 
 
 def _current_annotations(stored: Schema) -> Schema:
@@ -49,12 +54,14 @@ class Engine:
     def __init__(self, store: GraphStore | str | Path, today: dt.date | None = None, *, domain: str | None = None,
                  lang: str | None = None, rank: bool = True, encoder: str | None = None,
                  triggers_path: str | Path | None = None, dialect: str | None = None, revise: str | None = None,
-                 reviser=None, fewshot_k: int = 4, schema_slice: bool = True, adapter: str | None = None):
+                 reviser=None, fewshot_k: int = 4, schema_slice: bool = True, adapter: str | None = None,
+                 max_rows: int = MAX_ROWS):
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store
         self.domain = load_domain(domain)
         self.lang = load_language(lang)
         self.schema = _current_annotations(self.store.schema)
         self.today = today
+        self.max_rows = max_rows
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
         self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern)
@@ -146,18 +153,31 @@ class Engine:
         return True
 
     def ask(self, question: str, today: dt.date | None = None) -> Answer:
+        """Translate and run one question. Never raises: whatever goes wrong is the
+        answer's one-line `error` (and its class, `error_type`), so a batch goes on."""
         t0 = time.perf_counter()
+        ans = Answer(question)
         try:
             ans = self.translate(question, today)
             t1 = time.perf_counter()
-            res = self.store.run(ans.cypher, ans.params)
+            res = self.store.run(ans.cypher, ans.params, max_rows=self.max_rows)
             ans.trace.timings_ms["execution"] = (time.perf_counter() - t1) * 1e3
-            ans.columns, ans.rows = res.columns, res.rows
+            ans.columns, ans.rows, ans.truncated = res.columns, res.rows, res.truncated
+            if res.truncated:
+                ans.notes.append(self.lang.say("notes.truncated", rows=self.max_rows))
         except Nl2CypherError as e:
-            ans = locals().get("ans") or Answer(question)
-            ans.error = str(e)
+            ans.error, ans.error_type = _one_line(str(e)), type(e).__name__
+        except Exception as e:  # noqa: BLE001 - a bug must cost one answer, not a batch
+            ans.error = self.lang.say("errors.internal", what=f"{type(e).__name__}: {_one_line(str(e))}")
+            ans.error_type = "InternalError"
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
 
     def close(self) -> None:
         self.store.close()
+
+    def __enter__(self) -> "Engine":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

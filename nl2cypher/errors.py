@@ -3,7 +3,8 @@ the CLI prints as-is (and the service returns as JSON); none is a traceback.
 
     Nl2CypherError
       SchemaError, KGFormatError, TriggerTableError, TemplateError    bad data files
-      StoreError > StoreNotFound; QueryError; WriteRefused             the graph store
+      StoreError > StoreNotFound; QueryError                          the graph store
+      QueryRefused > WriteRefused, LimitExceeded                      the read-only guard
       BadQuestion, UnknownEntity, CannotTranslate                     the question
       EncoderUnavailable, RevisionUnavailable, RevisionRefused        models
       BatchFileError, QuestionFailed, DataError, FinetuneError        jobs
@@ -53,8 +54,16 @@ class StoreNotFound(StoreError):
     """No KG at the configured location."""
 
 
-class WriteRefused(Nl2CypherError):
-    """A query would write; every query here runs read-only."""
+class QueryRefused(Nl2CypherError):
+    """The guard refused a query before any store saw it (cypher/guard.py)."""
+
+
+class WriteRefused(QueryRefused):
+    """A query is not a read (or not one statement); every query here runs read-only."""
+
+
+class LimitExceeded(QueryRefused):
+    """A query, or a question, is past a size limit (length, nesting, clauses, joins, range)."""
 
 
 class QueryError(Nl2CypherError):
@@ -100,6 +109,7 @@ class Refusal(enum.Enum):
     FAILS = "fails"  # it does not execute (error or timeout)
     DROPS_VALUE = "drops a value"  # a name, number or date the question gives is gone
     INVENTS_VALUE = "invents a value"  # a literal from neither the question nor the candidate
+    TOO_LARGE = "too large"  # past a size limit of the guard
 
     @property
     def repairable(self) -> bool:

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from .cypher import queries
-from .errors import UnknownEntity
+from .errors import BadQuestion, UnknownEntity
 from .domain import load_domain
 from .lang import load_language
 from .lang.zh.numbers import Number, find_numbers
@@ -203,8 +203,15 @@ class Lexicon:
             refs = self.entities.get(m.group("code"))
             if refs:
                 claim(Mention("entity", m.group(0), m.start(), m.end(), entities=tuple(refs)))
+            elif self._unknown_code(q, m):
+                # a code the KG does not have must not fall away (and leave the whole market)
+                raise unknown_entity(m.group(0), self._closest_codes(m.group("code")))
         # 2. time expressions
-        for t in find_times(q, today, calendar):
+        try:
+            times = find_times(q, today, calendar)
+        except (ValueError, OverflowError):  # 近三万年: a date no calendar has
+            raise BadQuestion(load_language().say("errors.time_out_of_range")) from None
+        for t in times:
             if not any(taken[t.pos:t.end_pos]):
                 claim(Mention("time", t.text, t.pos, t.end_pos, time=t))
         # 3. dictionary words by maximum matching, aligned with jieba's tokens
@@ -441,6 +448,26 @@ class Lexicon:
         """Worth an "unknown name" error: three or more characters that no
         trigger rule explains (有哪些, 怎么样 are rule words, not names)."""
         return len(tok) >= 2 and not any(r.regex.search(tok) for r in self.triggers.rules)
+
+    def _unknown_code(self, q: str, m: re.Match) -> bool:
+        """Is this a code rather than a number? Marked by an exchange (sh…, ….SH),
+        or bare digits with no unit after them and no comparison word before them
+        (成交量大于100000 is a number)."""
+        if m.group("pre") or m.group("suf"):
+            return True
+        if any(n.start <= m.start() < n.end and (n.unit or n.scale != 1 or n.end > m.end())
+               for n in find_numbers(q)):
+            return False
+        before = q[max(0, m.start() - 4):m.start()]
+        return not any(w in before for w in load_language().words.get("comparison_words", ()))
+
+    def _closest_codes(self, code: str) -> list[str]:
+        """Known codes one or two digits away, as 'code name'."""
+        out = []
+        for form, refs in self.entities.items():
+            if len(form) == len(code) and form.isdigit() and _edit_distance(code, form, 2) <= 2:
+                out.append((_edit_distance(code, form, 2), f"{form} {refs[0].name}"))
+        return [t for _, t in sorted(out)[:5]]
 
     def _closest(self, tok: str, limit: int = 5, cap: int | None = None) -> list[str]:
         cap = cap if cap is not None else (1 if len(tok) <= 3 else 2)

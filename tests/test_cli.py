@@ -42,7 +42,7 @@ def test_missing_db_is_a_clear_error(tmp_path):
 
 def test_write_query_is_refused(mini_db):
     line = _one_line_error(run_cli("cypher", "MATCH (n:stock) SET n.name = 'x' RETURN n", db=mini_db))
-    assert "SET would write" in line
+    assert "SET is not allowed" in line
 
 
 def test_bad_query_is_one_line(mini_db):

@@ -100,7 +100,8 @@ def test_query_errors_and_timeouts_are_one_line(mini_db):
             s.run("MATCH (n:stock RETURN n")
         assert "\n" not in str(e.value)
         with pytest.raises(QueryError, match="timed out"):
-            s.run("UNWIND range(1, 100000000) AS x WITH x WHERE x % 7 = 3 RETURN sum(x)", timeout_s=0.05)
+            s.run("UNWIND range(1, 1000000) AS x UNWIND range(1, 1000) AS y WITH x, y WHERE (x * y) % 7 = 3 "
+                  "RETURN sum(x)", timeout_s=0.05)
 
 
 def test_a_missing_store_says_how_to_make_one(tmp_path):

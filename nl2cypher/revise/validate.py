@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import Nl2CypherError, Refusal, RevisionRefused, WriteRefused
+from ..errors import LimitExceeded, Nl2CypherError, Refusal, RevisionRefused, WriteRefused
 from ..lang import load_language
 from ..schema import Schema
 from ..store.base import GraphStore, assert_read_only
@@ -106,9 +106,11 @@ class Validator:
             if q is None:
                 raise RevisionRefused(Refusal.NO_QUERY, "no Cypher query in the model's output")
             try:
-                assert_read_only(q)
+                assert_read_only(q, self.store.dialect if self.store is not None else None)
             except WriteRefused as e:
                 raise RevisionRefused(Refusal.WRITES, str(e)) from None
+            except LimitExceeded as e:
+                raise RevisionRefused(Refusal.TOO_LARGE, str(e)) from None
             q = self._names_and_directions(q, v)
             q, params = self._literals(q)
             if self.store is not None:

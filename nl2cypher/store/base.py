@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
-import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cypher.ast import Query
-from ..cypher.dialects import render
-from ..errors import WriteRefused
+from ..cypher import guard
+from ..cypher.dialects import DIALECTS, render
 from ..schema import Schema
 
 
@@ -21,6 +20,7 @@ class Result:
     columns: list[str]
     rows: list[list[Any]]
     elapsed_ms: float = 0.0
+    truncated: bool = False  # more rows than the cap: the table was cut
 
     def as_dicts(self) -> list[dict[str, Any]]:
         return [dict(zip(self.columns, r)) for r in self.rows]
@@ -53,17 +53,21 @@ class GraphStore(ABC):
         """Run a query AST, printed in this store's dialect."""
         return self.run(render(q, self.dialect), q.params, timeout_s)
 
-    def run(self, cypher: str, params: dict[str, Any] | None = None, timeout_s: float | None = None) -> Result:
-        assert_read_only(cypher)
-        return self._run(cypher, params or {}, timeout_s)
+    def run(self, cypher: str, params: dict[str, Any] | None = None, timeout_s: float | None = None,
+            max_rows: int | None = None) -> Result:
+        """Run a read query; at most `max_rows` rows come back (`truncated` says
+        when there were more)."""
+        assert_read_only(cypher, self.dialect)
+        return self._run(cypher, params or {}, timeout_s, max_rows)
 
     def explain(self, cypher: str, params: dict[str, Any] | None = None) -> None:
         """Raise QueryError if the store would not accept the query."""
-        assert_read_only(cypher)
+        assert_read_only(cypher, self.dialect)
         self._explain(cypher, params or {})
 
     @abstractmethod
-    def _run(self, cypher: str, params: dict[str, Any], timeout_s: float | None) -> Result: ...
+    def _run(self, cypher: str, params: dict[str, Any], timeout_s: float | None,
+             max_rows: int | None = None) -> Result: ...
 
     @abstractmethod
     def _explain(self, cypher: str, params: dict[str, Any]) -> None: ...
@@ -83,55 +87,13 @@ class GraphStore(ABC):
 
 # ---- read-only guard ---------------------------------------------------------
 
-# Clauses that change data or the database, in Neo4j, Ladybug/Kùzu or both.
-WRITE_KEYWORDS = frozenset(
-    """CREATE MERGE SET DELETE DETACH REMOVE DROP ALTER COPY LOAD INSTALL ATTACH
-    IMPORT EXPORT CHECKPOINT BEGIN COMMIT ROLLBACK FOREACH GRANT REVOKE DENY
-    TRUNCATE USE""".split()
-)
-# Read-only procedures a user may CALL; any other CALL is refused.
-READ_PROCEDURES = frozenset(
-    """show_tables table_info show_connection db.labels db.relationshiptypes
-    db.propertykeys db.schema.visualization db.schema.nodetypeproperties
-    db.schema.reltypeproperties""".split()
-)
 
-_TOKEN = re.compile(
-    r"""(?P<str>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")
-      |(?P<comment>//[^\n]*|/\*.*?\*/)
-      |(?P<tick>`[^`]*`)
-      |(?P<word>[A-Za-z_][A-Za-z_0-9]*(?:\.[A-Za-z_][A-Za-z_0-9]*)*)
-      |(?P<punct>\S)""",
-    re.S | re.X,
-)
-
-
-def _tokens(cypher: str) -> list[tuple[str, str]]:
-    return [(m.lastgroup, m.group()) for m in _TOKEN.finditer(cypher) if m.lastgroup != "comment"]
-
-
-def assert_read_only(cypher: str) -> None:
-    """Refuse anything but a single read query. Runs before the store sees the
-    text; the stores are opened read-only as a second line of defence."""
-    if not cypher or not cypher.strip():
-        raise WriteRefused("empty query")
-    toks = _tokens(cypher)
-    for i, (kind, text) in enumerate(toks):
-        if kind == "punct" and text == ";" and any(k != "punct" or t != ";" for k, t in toks[i + 1 :]):
-            raise WriteRefused("refused: more than one statement")
-        if kind != "word":
-            continue
-        prev = toks[i - 1][1] if i else ""
-        nxt = toks[i + 1][1] if i + 1 < len(toks) else ""
-        if prev in (".", ":", "$") or nxt == ":" and prev in ("{", ","):
-            continue  # a property, label, parameter or map key that happens to be a keyword
-        word = text.upper()
-        if word in WRITE_KEYWORDS:
-            raise WriteRefused(f"refused: {word} would write; queries here are read-only")
-        if word == "CALL" and nxt != "{":
-            proc = nxt.lower()
-            if proc not in READ_PROCEDURES:
-                raise WriteRefused(f"refused: CALL {nxt or '?'} is not a known read-only procedure")
+def assert_read_only(cypher: str, dialect: str | None = None) -> None:
+    """The guard (cypher/guard.py) with the read-only procedures of one dialect
+    (of every dialect when none is named)."""
+    procs = DIALECTS[dialect].READ_PROCEDURES if dialect else frozenset().union(
+        *(d.READ_PROCEDURES for d in DIALECTS.values()))
+    guard.check(cypher, procs)
 
 
 # ---- values ------------------------------------------------------------------

@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -75,31 +76,59 @@ class LadybugStore(GraphStore):
         self.schema = Schema.from_text(self.meta["schema"], origin=f"{self.path} (stored schema)")
 
     # ---- queries -------------------------------------------------------
-    def _execute(self, cypher: str, params: dict[str, Any], timeout_s: float | None):
-        self._conn.set_query_timeout(int(1000 * (timeout_s or self.timeout_s)))
-        try:
-            return self._conn.execute(cypher, params)
-        except RuntimeError as e:
-            msg = _one_line(e)
-            if msg.startswith("Interrupted"):
-                msg = f"query timed out after {timeout_s or self.timeout_s:g} s"
-            raise QueryError(msg) from None
+    def _execute(self, cypher: str, params: dict[str, Any], timeout_s: float | None, max_rows: int | None = None):
+        """Run one statement and fetch its rows (at most `max_rows`, then say so) on
+        a worker thread. The database's own timeout interrupts between operators,
+        but not inside one function call (a huge range()): if the query is still
+        running a second after its timeout, the connection is interrupted and
+        abandoned to finish on its own, and the caller gets the timeout now."""
+        limit = timeout_s or self.timeout_s
+        conn = self._conn
+        conn.set_query_timeout(int(1000 * limit))
+        box: dict[str, Any] = {}
 
-    def _run(self, cypher: str, params: dict[str, Any], timeout_s: float | None) -> Result:
+        def work() -> None:
+            try:
+                res = conn.execute(cypher, params)
+                if isinstance(res, list):  # several statements; the guard refuses these first
+                    raise QueryError("one statement at a time")
+                rows, cut = [], False
+                while res.has_next():
+                    if max_rows is not None and len(rows) >= max_rows:
+                        cut = True
+                        break
+                    rows.append([_lb_value(v) for v in res.get_next()])
+                box["out"] = (res.get_column_names(), rows, cut)
+                res.close()
+            except BaseException as e:  # noqa: BLE001 - handed to the caller below
+                box["error"] = e
+
+        worker = threading.Thread(target=work, daemon=True, name="ladybug-query")
+        worker.start()
+        worker.join(limit + 1.0)
+        if worker.is_alive():
+            with contextlib.suppress(Exception):
+                conn.interrupt()
+            self._conn = ladybug.Connection(self._db)  # the old one is busy until the runaway ends
+            raise QueryError(f"query timed out after {limit:g} s")
+        err = box.get("error")
+        if isinstance(err, RuntimeError):
+            msg = _one_line(err)
+            if msg.startswith("Interrupted"):
+                msg = f"query timed out after {limit:g} s"
+            raise QueryError(msg) from None
+        if err is not None:
+            raise err
+        return box["out"]
+
+    def _run(self, cypher: str, params: dict[str, Any], timeout_s: float | None,
+             max_rows: int | None = None) -> Result:
         t0 = time.perf_counter()
-        res = self._execute(cypher, params, timeout_s)
-        if isinstance(res, list):  # several statements; the guard refuses these first
-            raise QueryError("one statement at a time")
-        columns = res.get_column_names()
-        rows = []
-        while res.has_next():
-            rows.append([_lb_value(v) for v in res.get_next()])
-        res.close()
-        return Result(columns, rows, (time.perf_counter() - t0) * 1000)
+        columns, rows, cut = self._execute(cypher, params, timeout_s, max_rows)
+        return Result(columns, rows, (time.perf_counter() - t0) * 1000, cut)
 
     def _explain(self, cypher: str, params: dict[str, Any]) -> None:
-        res = self._execute("EXPLAIN " + cypher, params, None)
-        res.close()
+        self._execute("EXPLAIN " + cypher, params, None)
 
     def _scalar(self, cypher: str, params: dict[str, Any] | None = None) -> Any:
         rows = self._run(cypher, params or {}, None).rows

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..cypher import queries
 from ..cypher.dialects import render
-from ..errors import QueryError, StoreError
+from ..errors import QueryError, StoreError, WriteRefused
 from ..schema import Schema, default_schema
 from .base import GraphStore, Result, StoreInfo, to_json_value
 
@@ -69,25 +69,29 @@ class Neo4jStore(GraphStore):
                 raise StoreError(f"cannot reach Neo4j at {self.uri}: {_first_line(e)}") from None
         return self._driver.session(database=self.database, default_access_mode=neo4j.READ_ACCESS)
 
-    def _tx(self, cypher: str, params: dict[str, Any], timeout_s: float | None):
+    def _tx(self, cypher: str, params: dict[str, Any], timeout_s: float | None, max_rows: int | None = None):
         import neo4j
 
         query = neo4j.Query(cypher, timeout=timeout_s or self.timeout_s)
         try:
             with self._session() as s:
-                return s.execute_read(lambda tx: _run_in(tx, query, params))
+                return s.execute_read(lambda tx: _run_in(tx, query, params, max_rows))
         except neo4j.exceptions.Neo4jError as e:
             raise QueryError(f"{e.code}: {_first_line(e.message or e)}") from None
         except neo4j.exceptions.DriverError as e:
             raise StoreError(f"Neo4j at {self.uri}: {_first_line(e)}") from None
 
-    def _run(self, cypher: str, params: dict[str, Any], timeout_s: float | None) -> Result:
+    def _run(self, cypher: str, params: dict[str, Any], timeout_s: float | None,
+             max_rows: int | None = None) -> Result:
         t0 = time.perf_counter()
-        keys, rows = self._tx(cypher, params, timeout_s)
-        return Result(list(keys), rows, (time.perf_counter() - t0) * 1000)
+        keys, rows, cut, _ = self._tx(cypher, params, timeout_s, max_rows)
+        return Result(list(keys), rows, (time.perf_counter() - t0) * 1000, cut)
 
     def _explain(self, cypher: str, params: dict[str, Any]) -> None:
-        self._tx("EXPLAIN " + cypher, params, None)
+        # defence in depth: the server's own plan must say the query only reads
+        *_, query_type = self._tx("EXPLAIN " + cypher, params, None)
+        if query_type not in (None, "r"):
+            raise WriteRefused(f"refused: Neo4j plans this query as {query_type!r}, not read-only ('r')")
 
     def info(self) -> StoreInfo:
         def one(q):
@@ -108,10 +112,17 @@ class Neo4jStore(GraphStore):
             self._driver = None
 
 
-def _run_in(tx, query, params):
+def _run_in(tx, query, params, max_rows=None):
     res = tx.run(query, params)
     keys = res.keys()
-    return keys, [[_value(v) for v in rec.values()] for rec in res]
+    rows, cut = [], False
+    for rec in res:
+        if max_rows is not None and len(rows) >= max_rows:
+            cut = True
+            break
+        rows.append([_value(v) for v in rec.values()])
+    summary = res.consume()
+    return keys, rows, cut, getattr(summary, "query_type", None)
 
 
 def _first_line(e: object) -> str:

@@ -9,7 +9,7 @@ prefers the trigger table's first alternatives."""
 from __future__ import annotations
 
 from ..cypher.dialects import render
-from ..errors import CannotTranslate
+from ..errors import CannotTranslate, LimitExceeded
 from ..lang import Language, load_language
 from ..lexicon import Extraction
 from ..schema import Schema
@@ -24,6 +24,7 @@ __all__ = ["Synthesizer", "Candidate", "Context", "CannotTranslate", "build"]
 MAX_CANDIDATES = 8
 MAX_ATTEMPTS = 40
 MAX_ALTERNATIVES = 24
+MAX_SLOTS = 12  # nodes in one query: a question that repeats itself must not become a 27-way join
 
 
 def build(schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices,
@@ -32,6 +33,8 @@ def build(schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choic
     g = QueryGraph(schema, ex, units, ctx, choices, lang)
     for p in PASSES:
         p(g)
+        if len(g.slots) > MAX_SLOTS:
+            raise LimitExceeded(g.lang.say("errors.too_many_joins", slots=len(g.slots), limit=MAX_SLOTS))
     return shape(g)
 
 

@@ -27,6 +27,7 @@ class Generator:
     FUNCTIONS: dict[str, str] = {"label": "labels"}  # the AST's function name -> this dialect's
     OPERATORS: dict[str, str] = {}  # the AST's operator -> this dialect's
     REWRITES: tuple[Callable[[Query], Query], ...] = ()
+    READ_PROCEDURES: frozenset[str] = frozenset()  # what the guard lets CALL reach (lower case)
 
     def __init__(self, inline_params: dict[str, Any] | None = None):
         self.inline = inline_params

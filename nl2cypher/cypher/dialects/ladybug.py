@@ -8,3 +8,4 @@ from .base import Generator
 class Ladybug(Generator):
     name = "ladybug"
     FUNCTIONS = {"label": "label"}
+    READ_PROCEDURES = frozenset({"show_tables", "table_info", "show_connection"})

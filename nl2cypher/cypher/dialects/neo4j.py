@@ -7,3 +7,5 @@ from .base import Generator
 
 class Neo4j(Generator):
     name = "neo4j"
+    READ_PROCEDURES = frozenset({"db.labels", "db.relationshiptypes", "db.propertykeys", "db.schema.visualization",
+                                 "db.schema.nodetypeproperties", "db.schema.reltypeproperties"})
