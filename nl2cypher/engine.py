@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
+import re
 import time
 from pathlib import Path
 
@@ -33,6 +35,29 @@ MAX_ROWS = 10_000  # rows an answer shows at most (the answer says when it was c
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())[:500] or "?"
+
+
+_ORDERED = re.compile(r"\bORDER\s+BY\b", re.I)
+
+
+def _stable(rows: list[list], cypher: str | None) -> list[list]:
+    """The same question on the same store gives the same table: floats to 10
+    significant digits (a parallel avg() differs in the last bits) and, when the
+    query asks for no order, rows in one fixed order."""
+    rows = [[_rounded(v) for v in r] for r in rows]
+    if not _ORDERED.search(cypher or ""):
+        rows.sort(key=lambda r: json.dumps(r, ensure_ascii=False, sort_keys=True, default=str))
+    return rows
+
+
+def _rounded(v):
+    if isinstance(v, float):
+        return float(f"{v:.10g}")
+    if isinstance(v, list):
+        return [_rounded(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _rounded(x) for k, x in v.items()}
+    return v
 
 
 def _current_annotations(stored: Schema) -> Schema:
@@ -162,7 +187,7 @@ class Engine:
             t1 = time.perf_counter()
             res = self.store.run(ans.cypher, ans.params, max_rows=self.max_rows)
             ans.trace.timings_ms["execution"] = (time.perf_counter() - t1) * 1e3
-            ans.columns, ans.rows, ans.truncated = res.columns, res.rows, res.truncated
+            ans.columns, ans.rows, ans.truncated = res.columns, _stable(res.rows, ans.cypher), res.truncated
             if res.truncated:
                 ans.notes.append(self.lang.say("notes.truncated", rows=self.max_rows))
         except Nl2CypherError as e:

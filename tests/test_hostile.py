@@ -242,3 +242,15 @@ def mini_db_session(tmp_path_factory):
     load_kg(MINI_KG, db, default_schema())
     with LadybugStore(db) as s:
         yield s, s.run("MATCH (n) RETURN count(n)").rows[0][0]
+
+
+def test_two_runs_give_the_same_table(demo_db):
+    from nl2cypher.engine import Engine
+
+    qs = ["股票有哪些", "白酒板块的股票平均收盘价", "广东的股票"]
+    with Engine(demo_db, DEMO_END, rank=False) as a, Engine(demo_db, DEMO_END, rank=False) as b:
+        for q in qs:
+            ra, rb = a.ask(q), b.ask(q)
+            assert ra.rows and ra.rows == rb.rows, q
+            if "ORDER BY" not in (ra.cypher or ""):
+                assert ra.rows == sorted(ra.rows, key=lambda r: json.dumps(r, ensure_ascii=False, sort_keys=True))

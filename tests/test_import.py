@@ -71,6 +71,14 @@ BAD = [
      "aliases.csv", 3, 1, "alias for unknown id 's9'"),
     ("missing nodes folder", lambda d: shutil.rmtree(d / "nodes"),
      "nodes", None, None, "missing folder"),
+    ("empty nodes folder", lambda d: [f.unlink() for f in (d / "nodes").iterdir()],
+     "nodes", None, None, "missing stock.csv, stock_data.csv"),
+    ("a label file missing", lambda d: (d / "nodes/trade.csv").unlink(),
+     "nodes", None, None, "missing trade.csv: a load replaces the whole KG"),
+    ("naming column missing", lambda d: _edit(d / "nodes/trade.csv", "id:ID,code,name", "id:ID,code,title"),
+     "nodes/trade.csv", 1, 3, "unknown property 'title'"),
+    ("infinite number", lambda d: _edit(d / "nodes/stock_data.csv", "1701.0,1688.0", "1701.0,1e999"),
+     "nodes/stock_data.csv", 3, 4, "a finite number"),
 ]
 
 
@@ -139,3 +147,39 @@ def test_multiline_values_load(mini_dir, tmp_path):
     load_kg(mini_dir, db)
     with LadybugStore(db) as s:
         assert s.run("MATCH (i:information) RETURN i.name ORDER BY i.id").rows == [["第一行\n第二行"], ['引号"内']]
+
+
+def test_a_file_without_its_naming_column_is_refused(mini_dir, mini_db):
+    path = mini_dir / "nodes/trade.csv"
+    rows = [",".join(r.split(",")[:2]) for r in path.read_text(encoding="utf-8").splitlines()]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")  # id:ID,code — no name
+    with pytest.raises(KGFormatError, match="missing column 'name': answers show trade by it"):
+        load_kg(mini_dir, mini_db, default_schema())
+
+
+def test_a_load_that_would_empty_a_label_needs_a_flag(mini_dir, mini_db):
+    (mini_dir / "nodes/fund_manager.csv").write_text("id:ID,name,sex,degree\n", encoding="utf-8")
+    (mini_dir / "edges/manage.csv").write_text(":START_ID,:END_ID\n", encoding="utf-8")
+    with pytest.raises(KGFormatError, match="would empty fund_manager.*--allow-shrink"):
+        load_kg(mini_dir, mini_db, default_schema())
+    assert stock_count(mini_db) > 0
+    load_kg(mini_dir, mini_db, default_schema(), allow_shrink=True)
+
+
+def test_a_db_path_that_is_not_our_kg_is_never_overwritten(tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes")
+    r = run_cli("kg", "load", str(MINI_KG), "--db", str(notes))
+    assert r.returncode == 1 and "not an nl2cypher KG" in r.stderr and notes.read_text() == "my notes"
+
+
+def test_what_a_killed_load_left_is_cleaned_and_named(mini_db):
+    left = [mini_db.with_name(f".{mini_db.name}.abc123.building"),
+            mini_db.with_name(f".{mini_db.name}.abc123.building.wal")]
+    for p in left:
+        p.write_bytes(b"x" * 1000)
+    work = mini_db.parent / f"nl2cypher-load-{mini_db.name}-zz"
+    work.mkdir()
+    rep = load_kg(MINI_KG, mini_db, default_schema())
+    assert sorted(rep.cleaned) == sorted([p.name for p in left] + [work.name])
+    assert not any(p.exists() for p in left) and not work.exists()

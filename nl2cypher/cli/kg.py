@@ -35,12 +35,16 @@ kg_app = typer.Typer(no_args_is_help=True, help="Load, refresh and inspect the k
 @kg_app.command("load")
 def kg_load(src: Path = typer.Argument(..., help="KG directory: nodes/<label>.csv, edges/<type>.csv, aliases.csv"),
             db: Optional[Path] = DbOption,
-            schema: Optional[Path] = typer.Option(None, help="Schema YAML (default: the finance schema).")):
+            schema: Optional[Path] = typer.Option(None, help="Schema YAML (default: the finance schema)."),
+            allow_shrink: bool = typer.Option(False, "--allow-shrink",
+                                              help="Load even if a label would become empty or the graph halve.")):
     """Replace the embedded KG with a KG directory (validated first; the old KG stays on any error)."""
     path = db_path(db)
     sch = Schema.load(schema) if schema else default_schema()
     with LoadProgress("validating") as p:
-        rep = load_kg(src, path, sch, progress=p)
+        rep = load_kg(src, path, sch, progress=p, allow_shrink=allow_shrink)
+    if rep.cleaned:
+        out.print(f"[yellow]removed what an interrupted load left:[/] {', '.join(rep.cleaned)}")
     out.print(f"[green]loaded[/] {rep.nodes:,} nodes, {rep.edges:,} edges, {rep.aliases:,} aliases into {path} "
               f"in {rep.seconds:.1f} s ({rep.per_second:,.0f} items/s)")
 

@@ -79,7 +79,8 @@ class SyntheticKG:
         """The KG in the contract directory format, ready for load_kg."""
         for folder in ("nodes", "edges"):
             (out / folder).mkdir(parents=True, exist_ok=True)
-        for label, rows in self.nodes.items():
+        for label in self.schema.labels:  # every label has a file, a header alone when it is empty
+            rows = self.nodes.get(label, {})
             props = list(self.schema.label(label).properties)
             with open(out / "nodes" / f"{label}.csv", "w", newline="", encoding="utf-8") as fh:
                 w = csv.writer(fh)

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import shutil
 import tempfile
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import KGFormatError
+from ..errors import KGFormatError, StoreError
 from ..schema import Schema, default_schema
 from .base import GraphStore, Result, StoreInfo, assert_read_only
 from .importer import KGReader
@@ -27,6 +31,7 @@ class LoadReport:
     seconds: float
     replaced: int = 0
     validate_seconds: float = 0.0  # reading + checking the CSVs; the rest is the bulk COPY
+    cleaned: list[str] = field(default_factory=list)  # leftovers of an interrupted load, removed
 
     @property
     def per_second(self) -> float:
@@ -34,31 +39,107 @@ class LoadReport:
 
 
 def load_kg(src: str | Path, db: str | Path, schema: Schema | None = None, source: str | None = None,
-            progress: Progress | None = None) -> LoadReport:
+            progress: Progress | None = None, allow_shrink: bool = False) -> LoadReport:
     """Replace the embedded KG at `db` with the contract directory `src`.
     Validation runs completely before the new file is built; the old KG is
-    swapped out only when the new one is complete."""
-    import time
+    swapped out only when the new one is complete. A `db` that exists but is not
+    a KG of ours is refused; a load that would empty a label or halve the graph
+    needs `allow_shrink`."""
 
     schema = schema or default_schema()
     t0 = time.perf_counter()
     db = Path(db)
+    _refuse_foreign(db)
     db.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="nl2cypher-load-", dir=db.parent) as work:
-        kg = KGReader(schema, Path(work), progress=progress).read(src)
-        t1 = time.perf_counter()
-        LadybugStore.build(db, kg, {"source": source or str(Path(src).resolve())}, progress)
+    with _load_lock(db):
+        cleaned = _clean_leftovers(db)
+        with tempfile.TemporaryDirectory(prefix=f"{_TMP_PREFIX}{db.name}-", dir=db.parent) as work:
+            kg = KGReader(schema, Path(work), progress=progress).read(src)
+            t1 = time.perf_counter()
+            if db.exists() and not allow_shrink:
+                _refuse_shrink(db, kg)
+            LadybugStore.build(db, kg, {"source": source or str(Path(src).resolve())}, progress)
     return LoadReport(kg.node_count, kg.edge_count, kg.aliases.rows if kg.aliases else 0, time.perf_counter() - t0,
-                      validate_seconds=t1 - t0)
+                      validate_seconds=t1 - t0, cleaned=cleaned)
+
+
+_TMP_PREFIX = "nl2cypher-load-"
+
+
+def _refuse_foreign(db: Path) -> None:
+    """Never build over a file that is not one of our KGs (`--db notes.txt`)."""
+    if not db.exists():
+        return
+    if db.is_dir():
+        raise StoreError(f"{db} is a folder, not a KG file; nothing was changed")
+    try:
+        LadybugStore(db).close()
+    except StoreError:
+        raise StoreError(f"{db} exists and is not an nl2cypher KG; nothing was changed "
+                         "(choose another --db, or remove the file yourself)") from None
+
+
+def _refuse_shrink(db: Path, kg) -> None:
+    with LadybugStore(db) as old:
+        before = old.info().node_counts
+    after: dict[str, int] = {}
+    for tf in kg.nodes:
+        after[tf.table] = after.get(tf.table, 0) + tf.rows
+    emptied = [lab for lab, n in before.items() if n and not after.get(lab)]
+    old_total, new_total = sum(before.values()), sum(after.values())
+    if emptied or new_total * 2 < old_total:
+        what = (f"it would empty {', '.join(emptied)}" if emptied else "") + \
+            ("; " if emptied and new_total * 2 < old_total else "") + \
+            (f"it would shrink the graph from {old_total:,} to {new_total:,} nodes" if new_total * 2 < old_total else "")
+        raise KGFormatError(str(db), None, None, f"refused: {what}; the KG is unchanged "
+                                                 "(pass --allow-shrink to load it anyway)")
+
+
+@contextlib.contextmanager
+def _load_lock(db: Path):
+    """One load or refresh of a KG at a time, so what an earlier, killed one left
+    behind can be told from work in progress."""
+    lock = db.with_name(f".{db.name}.load-lock")
+    with open(lock, "w") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise StoreError(f"another load or refresh of {db} is running; try again when it has finished") from None
+        try:
+            yield
+        finally:
+            lock.unlink(missing_ok=True)
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _clean_leftovers(db: Path) -> list[str]:
+    """Files and folders a killed load of this KG left beside it."""
+    removed = []
+    for p in sorted(db.parent.glob(f".{db.name}.*.building*")) + sorted(db.parent.glob(f"{_TMP_PREFIX}{db.name}-*")):
+        if p.is_dir():
+            shutil.rmtree(p, ignore_errors=True)
+        else:
+            p.unlink(missing_ok=True)
+        removed.append(p.name)
+    return removed
 
 
 def refresh_kg(src: str | Path, db: str | Path, progress: Progress | None = None) -> LoadReport:
     """Replace or append rows of the dynamic labels (and their edges) from `src`;
     the static part of the KG is kept as it is."""
-    import time
-
     t0 = time.perf_counter()
     db = Path(db)
+    LadybugStore(db).close()  # there is a KG to refresh (else: how to make one)
+    with _load_lock(db):
+        cleaned = _clean_leftovers(db)
+        report = _refresh(src, db, progress)
+    report.seconds = time.perf_counter() - t0
+    report.cleaned = cleaned
+    return report
+
+
+def _refresh(src: str | Path, db: Path, progress: Progress | None) -> LoadReport:
+    t0 = time.perf_counter()
     with LadybugStore(db) as store:
         schema = store.schema
         dynamic = set(schema.dynamic_labels)
@@ -66,7 +147,7 @@ def refresh_kg(src: str | Path, db: str | Path, progress: Progress | None = None
         static_ends = {lab for e in schema.edges.values() for s, t in e.endpoints
                        if s in dynamic or t in dynamic for lab in (s, t)} - dynamic
         existing = store.ids(sorted(static_ends | dynamic))
-    with tempfile.TemporaryDirectory(prefix="nl2cypher-refresh-", dir=db.parent) as work:
+    with tempfile.TemporaryDirectory(prefix=f"{_TMP_PREFIX}{db.name}-", dir=db.parent) as work:
         kg = KGReader(schema, Path(work), existing=existing, only_labels=dynamic, progress=progress).read(src)
         for tf in kg.edges:
             if tf.src_label not in dynamic and tf.dst_label not in dynamic:

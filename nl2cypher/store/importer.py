@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import math
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -43,6 +44,8 @@ def _int(v: str) -> str:
 def _float(v: str) -> str:
     if not _FLOAT.match(v):
         raise ValueError("a number")
+    if not math.isfinite(float(v)):
+        raise ValueError("a finite number (1e999 is infinity)")
     return v
 
 
@@ -235,7 +238,17 @@ class KGReader:
         if not nodes_dir.is_dir():
             raise KGFormatError(str(nodes_dir), None, None, "missing folder: a KG directory holds nodes/<label>.csv")
         kg = PreparedKG(self.schema)
-        for f in sorted(nodes_dir.glob("*.csv")):
+        files = sorted(nodes_dir.glob("*.csv"))
+        if self.only_labels is None:
+            # a load replaces the whole KG: every label needs its file (a header alone says "empty")
+            missing = [lab for lab in self.schema.labels if not (nodes_dir / f"{lab}.csv").is_file()]
+            if missing:
+                raise KGFormatError(str(nodes_dir), None, None,
+                                    f"missing {', '.join(f'{m}.csv' for m in missing)}: a load replaces the whole "
+                                    "KG, so every label needs a file (a header line alone for an empty label)")
+        elif not files:
+            raise KGFormatError(str(nodes_dir), None, None, "no node files: nothing to refresh")
+        for f in files:
             kg.nodes.append(self._read_nodes(src, f, kg.ids))
         edges_dir = src / "edges"
         if edges_dir.is_dir():
@@ -270,6 +283,8 @@ class KGReader:
         for c in cols:
             if c.kind == "prop":
                 src_of[c.name] = (c.index, CONVERTERS[c.type])
+        if lab.display != KEY and lab.display not in src_of:
+            raise KGFormatError(rel, 1, None, f"missing column {lab.display!r}: answers show {label} by it")
         id_name = id_cols[0].name
         if id_name and id_name != KEY and id_name in props and id_name not in src_of:
             src_of[id_name] = (id_ix, CONVERTERS[props[id_name].type])
