@@ -96,6 +96,9 @@ def test_a_row_cap_cuts_the_table_and_says_so(demo_db):
         ans = e.ask("所有股票的收盘价")
     assert len(ans.rows) == 5 and ans.truncated and ans.record()["truncated"] is True
     assert any("5" in n for n in ans.notes)
+    r = run_cli("cypher", "UNWIND range(1, 20000) AS x RETURN x", "--max-rows", "3", "--json", db=demo_db)
+    res = json.loads(r.stdout)
+    assert r.returncode == 0 and len(res["rows"]) == 3 and res["truncated"] is True
 
 
 def test_no_question_ends_a_batch(engine, tmp_path):

@@ -17,6 +17,7 @@ from .common import (
     CountBar,
     DbOption,
     NoReviseOption,
+    MaxRowsOption,
     ReviseOption,
     TodayOption,
     err,
@@ -31,9 +32,10 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
         as_json: bool = typer.Option(False, "--json", help="Print the batch-contract record."),
         explain: bool = typer.Option(False, "--explain", help="Show mentions, units, candidates and timings."),
         no_revise: bool = NoReviseOption, revise: Optional[str] = ReviseOption,
-        no_rank: bool = typer.Option(False, "--no-rank", help="Take the first candidate instead of ranking.")):
+        no_rank: bool = typer.Option(False, "--no-rank", help="Take the first candidate instead of ranking."),
+        max_rows: int = MaxRowsOption):
     """Answer a question: the Cypher that ran and the result table."""
-    engine = open_engine(db, today, no_rank, revise, no_revise)
+    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows)
     ans = engine.ask(question)
     synthetic = getattr(engine.store, "meta", {}).get("source") == "demo"
     if as_json:
@@ -91,14 +93,14 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
           db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
           revise: Optional[str] = ReviseOption,
           resume: bool = typer.Option(False, "--resume", help="Skip questions already answered in --out."),
-          no_rank: bool = typer.Option(False, "--no-rank")):
+          no_rank: bool = typer.Option(False, "--no-rank"), max_rows: int = MaxRowsOption):
     """Translate and answer a file of questions; one record per question, in order."""
     from ..batch import read_questions, run_batch
 
     questions = read_questions(file)
     if not questions:
         raise QuestionFailed(f"{file}: no questions found")
-    engine = open_engine(db, today, no_rank, revise, no_revise)
+    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows)
     with CountBar("answering", len(questions)) as bar:
         answered, skipped, failed = run_batch(questions, out_file, lambda q: engine.ask(q).record(),
                                               resume=resume, progress=bar.advance)

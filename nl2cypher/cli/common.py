@@ -162,12 +162,15 @@ def parse_date(value: Optional[str], what: str) -> dt.date:
 
 
 def open_engine(db: Optional[Path], today: Optional[str], no_rank: bool = False, revise: Optional[str] = None,
-            no_revise: bool = False):
+                no_revise: bool = False, max_rows: int = 10_000):
     from ..engine import Engine
 
     store = open_store(db)
     return Engine(store, parse_date(today, "--today") if today else None, rank=not no_rank,
-                  revise="never" if no_revise else revise)
+                  revise="never" if no_revise else revise, max_rows=max_rows)
+
+
+MaxRowsOption = typer.Option(10_000, "--max-rows", min=1, help="Rows an answer keeps at most (it says when cut).")
 
 
 TodayOption = typer.Option(None, "--today", envvar="NL2CYPHER_TODAY",

@@ -18,6 +18,7 @@ from ..store import LadybugStore, load_kg, refresh_kg
 from .common import (
     DbOption,
     LoadProgress,
+    MaxRowsOption,
     build_demo,
     db_path,
     open_store,
@@ -149,16 +150,19 @@ def cypher(query: str = typer.Argument(..., help="A read-only Cypher query."),
            neo4j_uri: Optional[str] = typer.Option(None, envvar="NEO4J_URI"),
            neo4j_user: Optional[str] = typer.Option(None, envvar="NEO4J_USERNAME"),
            neo4j_password: Optional[str] = typer.Option(None, envvar="NEO4J_PASSWORD"),
-           neo4j_database: Optional[str] = typer.Option(None, envvar="NEO4J_DATABASE")):
+           neo4j_database: Optional[str] = typer.Option(None, envvar="NEO4J_DATABASE"),
+           max_rows: int = MaxRowsOption):
     """Run a read-only Cypher query and print the result (like cypher-shell)."""
     params = parse_params(param)
     with open_store(db, store, neo4j_uri, neo4j_user, neo4j_password, neo4j_database) as s:
-        res = s.run(query, params)
+        res = s.run(query, params, max_rows=max_rows)
         synthetic = getattr(s, "meta", {}).get("source") == "demo"
     if as_json:
-        print(json.dumps({"columns": res.columns, "rows": res.rows, "elapsed_ms": round(res.elapsed_ms, 2)},
-                         ensure_ascii=False))
+        print(json.dumps({"columns": res.columns, "rows": res.rows, "elapsed_ms": round(res.elapsed_ms, 2),
+                          **({"truncated": True} if res.truncated else {})}, ensure_ascii=False))
         return
     print_result(res)
+    if res.truncated:
+        out.print(f"[yellow]more than {max_rows:,} rows: the table was cut (--max-rows)[/]")
     if synthetic:
         out.print("[dim yellow]demo KG: synthetic data[/]")
