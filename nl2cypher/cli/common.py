@@ -97,13 +97,13 @@ def ensure_default_kg(path: Path) -> None:
     build_demo(path, dt.date.today(), DEFAULT_SEED, None)
 
 
-def build_demo(db: Path, end: dt.date, seed: int, keep: Optional[Path]):
+def build_demo(db: Path, end: dt.date, seed: int, keep: Optional[Path], allow_shrink: bool = False):
     with tempfile.TemporaryDirectory(prefix="nl2cypher-demo-") as tmp:
         src = keep or Path(tmp) / "demo"
         with LoadProgress("generating demo KG"):
             write_demo(src, end, seed)
         with LoadProgress("loading") as p:
-            return load_kg(src, db, default_schema(), source="demo", progress=p)
+            return load_kg(src, db, default_schema(), source="demo", progress=p, allow_shrink=allow_shrink)
 
 
 def open_store(db: Optional[Path] = None, store: str = "ladybug", neo4j_uri: Optional[str] = None,

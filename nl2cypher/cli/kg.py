@@ -56,7 +56,9 @@ def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also wri
             seed: int = typer.Option(DEFAULT_SEED, help="Random seed; the same seed and end date give the same KG."),
             db: Optional[Path] = DbOption,
             no_load: bool = typer.Option(False, "--no-load", help="Only write --out; do not load it."),
-            refresh: bool = typer.Option(False, "--refresh", help="Add the next trading day to the loaded demo KG.")):
+            refresh: bool = typer.Option(False, "--refresh", help="Add the next trading day to the loaded demo KG."),
+            allow_shrink: bool = typer.Option(False, "--allow-shrink",
+                                              help="Replace a KG even if the demo is less than half its size.")):
     """Build the synthetic demo finance KG and load it (or add its next trading day)."""
     path = db_path(db)
     if refresh:
@@ -78,7 +80,7 @@ def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also wri
         counts = write_demo(out_dir, end, seed)
         out.print(f"wrote the demo KG ({sum(counts.values()):,} rows) to {out_dir}")
         return
-    rep = build_demo(path, end, seed, out_dir)
+    rep = build_demo(path, end, seed, out_dir, allow_shrink)
     out.print(f"[green]loaded the demo KG[/] ({rep.nodes:,} nodes, {rep.edges:,} edges, up to {end}) into {path}"
               + (f"; directory kept at {out_dir}" if out_dir else ""))
     out.print(f"[yellow]{SYNTHETIC_NOTE}[/]")
