@@ -62,9 +62,11 @@ class Language:
         """Items listed in running text (贵州茅台、五粮液)."""
         return str(self.words.get("list_separator", ", ")).join(map(str, items))
 
-    def word(self, table: str, key: str, default: str | None = None) -> str:
-        """One entry of a word table (`aggregates`, `growth`), the key itself if absent."""
-        return str(self.texts.get(table, {}).get(key, key if default is None else default))
+    def word(self, table: str, key: str, fallback: str | None = None) -> str:
+        """One entry of a word table (`aggregates`, `growth`): the key's, else the
+        fallback key's, else the key itself."""
+        words = self.texts.get(table, {})
+        return str(words.get(key) or words.get(fallback) or key)
 
     @cached_property
     def connectors(self) -> re.Pattern:

@@ -49,7 +49,7 @@ def lower(g: QueryGraph):
     cur, cur_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(y, q))
     prev, prev_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(py, pq))
     pct = Op("*", Op("/", Op("-", Whole("cur"), Whole("prev")), Call("abs", (Whole("prev"),))), Const(100.0))
-    word = g.lang.word("growth", kind if kind in ("yoy", "qoq") else "other")
+    word = g.lang.word("growth", kind, fallback="other")
     parts = (cur, Projection((Column(cur_val, "cur"),), carry=True),
              prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True),
              Projection((Column(Whole("cur"), f"{y}Q{q}"), Column(Whole("prev"), f"{py}Q{pq}"),
