@@ -19,6 +19,7 @@ class Trace:
     timings_ms: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     revision: dict = field(default_factory=dict)  # what the reviser was asked, said, and why it was (not) used
+    understanding: Any = None  # understanding.Understanding: unexplained words, unused mentions, margin
 
 
 @dataclass
@@ -34,12 +35,18 @@ class Answer:
     elapsed_ms: float = 0.0
     kind: str = ""  # list | lookup | entity | count | aggregate | ranking | yesno | ...
     notes: list[str] = field(default_factory=list)
+    confidence: float | None = None  # in [0, 1]; below the trust line (0.5) the answer may not be what was meant
+    unexplained: list[str] = field(default_factory=list)  # words of the question nothing accounted for
+    interpretation: str | None = None  # the query that ran, said in the question's language
     trace: Trace = field(default_factory=Trace)
 
     def record(self, id: int | None = None) -> dict[str, Any]:
         """The batch contract's JSON record."""
         rec = {"question": self.question, "cypher": self.cypher, "params": self.params, "columns": self.columns,
                "rows": self.rows, "error": self.error, "elapsed_ms": round(self.elapsed_ms, 2)}
+        rec["confidence"] = self.confidence
+        rec["unexplained"] = self.unexplained
+        rec["interpretation"] = self.interpretation
         if self.error_type:
             rec["error_type"] = self.error_type
         if self.truncated:

@@ -19,7 +19,9 @@ from typing import Any
 from .errors import BatchFileError
 
 QUESTION_COLUMNS = ("question", "query", "问题")
-RECORD_FIELDS = ("id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms")
+RECORD_FIELDS = ("id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms",
+                 "confidence", "unexplained", "interpretation")  # the contract's eight, then what issue 12 added
+_JSON_CELLS = ("params", "columns", "rows", "unexplained")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP: what a spreadsheet may run as a formula
 
 
@@ -169,7 +171,7 @@ def _read_records(path: Path) -> Iterable[dict]:
 
 def _from_flat(row: dict) -> dict:
     rec = dict(row)
-    for k in ("params", "columns", "rows"):
+    for k in _JSON_CELLS:
         if isinstance(rec.get(k), str):
             try:
                 rec[k] = json.loads(rec[k])
@@ -178,12 +180,14 @@ def _from_flat(row: dict) -> dict:
     for k, v in rec.items():
         if isinstance(v, str) and v[:1] == "'" and v[1:2] in FORMULA_STARTS:
             rec[k] = v[1:]  # written neutralised (see _safe_cell)
-    for k in ("cypher", "error"):
+    for k in ("cypher", "error", "interpretation", "confidence"):
         if rec.get(k) == "":
             rec[k] = None  # CSV writes a null as an empty cell
     try:
         rec["id"] = int(rec["id"])
         rec["elapsed_ms"] = float(rec.get("elapsed_ms") or 0.0)
+        if rec.get("confidence") is not None:
+            rec["confidence"] = float(rec["confidence"])
     except (KeyError, TypeError, ValueError):
         pass
     return rec
@@ -208,7 +212,7 @@ def _flat(rec: dict) -> list[Any]:
     out = []
     for k in RECORD_FIELDS:
         v = rec.get(k)
-        out.append(_safe_cell(json.dumps(v, ensure_ascii=False) if k in ("params", "columns", "rows") else v))
+        out.append(_safe_cell(json.dumps(v, ensure_ascii=False) if k in _JSON_CELLS else v))
     return out
 
 

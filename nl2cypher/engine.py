@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import re
 import time
 from pathlib import Path
@@ -16,7 +17,7 @@ from .answer import Answer, Trace
 from .cypher import queries
 from .cypher.dialects import render
 from .domain import load_domain
-from .errors import BadQuestion, CannotTranslate, Nl2CypherError
+from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope
 from .lang import load_language
 from .lexicon import Lexicon
 from .rank import Ranker
@@ -25,6 +26,7 @@ from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
+from .understanding import TRUST, Understanding, understand, unexplained_words
 from .units import map_units
 
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]
@@ -80,16 +82,19 @@ class Engine:
                  lang: str | None = None, rank: bool = True, encoder: str | None = None,
                  triggers_path: str | Path | None = None, dialect: str | None = None, revise: str | None = None,
                  reviser=None, fewshot_k: int = 4, schema_slice: bool = True, adapter: str | None = None,
-                 max_rows: int = MAX_ROWS):
+                 max_rows: int = MAX_ROWS, strict: bool | None = None, trust: float = TRUST):
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store
         self.domain = load_domain(domain)
         self.lang = load_language(lang)
         self.schema = _current_annotations(self.store.schema)
         self.today = today
         self.max_rows = max_rows
+        # strict: refuse rather than answer below the trust line (NL2CYPHER_STRICT=1 sets it)
+        self.strict = strict if strict is not None else os.environ.get("NL2CYPHER_STRICT", "") not in ("", "0")
+        self.trust = trust
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
-        self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern)
+        self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern, self.lang)
         self.synth = Synthesizer(self.schema, self.lang)
         self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang)
         self.trading_days, self.latest = self._calendar()
@@ -130,15 +135,21 @@ class Engine:
         t0 = time.perf_counter()
         ex = self.lexicon.extract(q, ctx.today, self.trading_days)
         t1 = time.perf_counter()
-        units = map_units(ex, self.triggers)
+        units = map_units(ex, self.triggers, self.lang.fillers)
         t2 = time.perf_counter()
         tr.mentions, tr.tagged, tr.units = ex.mentions, ex.tagged, units
+        self._refuse_future(ex, ctx)
+        unexplained = unexplained_words(ex, units, self.lang.fillers)
+        ans.unexplained = list(unexplained)
         try:
             cands = self.synth.candidates(ex, units, ctx)
         except CannotTranslate:
+            self._refuse_out_of_scope(unexplained)
             result = self.revision.generate(ex, ctx)  # an LLM may write it from scratch, validated
             if result is None or not self._use(ans, result):
                 raise
+            ans.confidence = 0.0  # written from scratch: nothing of ours vouches for it
+            ans.interpretation = self.lang.say("notes.revised_interpretation")
             return ans
         t3 = time.perf_counter()
         ranked = self.ranker.rank(ex.question, cands)
@@ -150,15 +161,54 @@ class Engine:
                                   "score": round(c.score, 4), "prior": round(c.prior, 4), "choices": list(c.choices),
                                   "description": self.ranker.describe(c)})
         best = ranked[0]
+        und = understand(ex, unexplained, ranked)
+        tr.understanding = und
+        if und.confidence < self.trust:
+            self._refuse_out_of_scope(unexplained)
         ans.cypher = render(best.query, self.dialect)
         ans.params = dict(best.query.params)
         ans.kind = best.answer
+        ans.confidence = und.confidence
+        ans.interpretation = self.lang.interpret(best.query, self.schema)
         ans.notes = list(dict.fromkeys(best.notes))
         tr.notes = ans.notes
-        result = self.revision.review(ex, ctx, ranked, ans.cypher, ans.params)
-        if result is not None:
-            self._use(ans, result)
+        result = self.revision.review(ex, ctx, ranked, ans.cypher, ans.params, unsure=und.confidence < self.trust)
+        if result is not None and self._use(ans, result) and ans.trace.revision.get("changed"):
+            ans.interpretation = self.lang.say("notes.revised_interpretation")
+        if ans.confidence < self.trust:
+            doubt = self._doubt(und)
+            if self.strict:
+                raise NotUnderstood(self.lang.say("errors.not_understood", words=doubt))
+            ans.notes.append(self.lang.say("notes.unsure", words=doubt))
         return ans
+
+    def _doubt(self, und: Understanding) -> str:
+        """What the engine is unsure of, in a few words for the user."""
+        parts = []
+        if und.unexplained:
+            parts.append(self.lang.say("notes.unsure_words", words=self.lang.join(und.unexplained)))
+        if und.ignored:
+            parts.append(self.lang.say("notes.unsure_ignored", words=self.lang.join(und.ignored)))
+        if not parts:
+            parts.append(self.lang.say("notes.unsure_tie"))
+        return self.lang.join(parts)
+
+    def _refuse_out_of_scope(self, unexplained: tuple[str, ...]) -> None:
+        """A definition, a forecast, advice: words no KG answers (the language's
+        `out_of_scope` list) left unexplained — refuse instead of guessing."""
+        hits = [w for w in self.lang.words.get("out_of_scope", ()) if any(str(w) in u for u in unexplained)]
+        if hits:
+            why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
+            raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))
+
+    def _refuse_future(self, ex, ctx: Context) -> None:
+        """A day after today (明天, 下周) has no data yet: refused, not answered
+        with the latest day."""
+        latest = max(self.latest.values(), default=None)
+        for m in ex.of("time"):
+            start = m.time.start
+            if start is not None and start > ctx.today and (latest is None or start > latest):
+                raise OutOfScope(self.lang.say("errors.future", latest=latest or ctx.today, day=m.text))
 
     def _use(self, ans: Answer, result: RevisionResult) -> bool:
         """The engine's decision on a revision: an accepted query replaces the

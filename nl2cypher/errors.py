@@ -5,7 +5,8 @@ the CLI prints as-is (and the service returns as JSON); none is a traceback.
       SchemaError, KGFormatError, TriggerTableError, TemplateError    bad data files
       StoreError > StoreNotFound; QueryError                          the graph store
       QueryRefused > WriteRefused, LimitExceeded                      the read-only guard
-      BadQuestion, UnknownEntity, CannotTranslate                     the question
+      BadQuestion > OutOfScope; UnknownEntity, CannotTranslate;       the question
+      NotUnderstood (strict mode: an answer below the trust line)
       EncoderUnavailable, RevisionUnavailable, RevisionRefused        models
       BatchFileError, QuestionFailed, DataError, FinetuneError        jobs
 """
@@ -73,6 +74,16 @@ class QueryError(Nl2CypherError):
 # ---- the question --------------------------------------------------------------------
 class BadQuestion(Nl2CypherError):
     """Empty, meaningless or oversized input."""
+
+
+class OutOfScope(BadQuestion):
+    """The question asks something the KG cannot answer (a definition, a
+    forecast, advice): refused rather than answered with a table."""
+
+
+class NotUnderstood(Nl2CypherError):
+    """Strict mode: the engine is not sure it understood (confidence below the
+    trust line); the message lists the words it could not place."""
 
 
 class UnknownEntity(Nl2CypherError):

@@ -93,10 +93,13 @@ class Outcome:
     pred_cypher: str | None = None
     error: str | None = None
     ordered: bool | None = None  # None: ordered if the gold query has ORDER BY
+    expect_refusal: bool = False  # the question asks what the KG cannot answer: right = refused
 
 
 @metric("execution_accuracy")
 def execution_accuracy(o: Outcome) -> bool:
+    if o.expect_refusal:
+        return o.error is not None
     return o.error is None and o.pred_cypher is not None and results_match(
         o.gold_cols, o.gold_rows, o.pred_cols, o.pred_rows,
         _is_ordered(o.gold_cypher) if o.ordered is None else o.ordered)
@@ -146,7 +149,10 @@ class _GoldAnswer:
 
 def _gold(engine, rec: dict):
     """The gold result: the gold Cypher run now, or the recorded answer rows
-    (`answer: {columns, rows}`) when the file has no gold query."""
+    (`answer: {columns, rows}`) when the file has no gold query; nothing for a
+    question that must be refused (`expect: refusal`)."""
+    if rec.get("expect") == "refusal":
+        return _GoldAnswer([], [])
     if rec.get("gold"):
         return engine.store.run(rec["gold"])
     answer = rec.get("answer")
@@ -163,11 +169,17 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
         t0 = time.perf_counter()
         ans = engine.ask(rec["question"], today=today)
         gold_text = rec.get("gold") or ""
+        refusal = rec.get("expect") == "refusal"
         o = Outcome(gold.columns, gold.rows, ans.columns, ans.rows, gold_text, ans.cypher, ans.error,
-                    None if rec.get("gold") else bool((rec.get("answer") or {}).get("ordered")))
+                    None if rec.get("gold") else bool((rec.get("answer") or {}).get("ordered")), refusal)
         row = {"id": rec["id"], "category": rec.get("category", ""), "question": rec["question"], "gold": gold_text,
-               "predicted": ans.cypher, "params": ans.params, "error": ans.error,
+               "predicted": ans.cypher, "params": ans.params, "error": ans.error, "confidence": ans.confidence,
+               "unexplained": ans.unexplained, "interpretation": ans.interpretation,
                "ms": round((time.perf_counter() - t0) * 1000, 1)}
+        if refusal:
+            row["expect"] = "refusal"
+        if rec.get("phenomenon"):
+            row["phenomenon"] = rec["phenomenon"]
         rv = ans.trace.revision
         if rv.get("elapsed_ms") is not None:  # the LLM ran: how long, and what became of its answer
             row["revision"] = {"ms": rv["elapsed_ms"], "accepted": bool(rv.get("accepted")),
@@ -193,6 +205,79 @@ ABLATIONS: dict[str, dict] = {
     "no-schema-slice": {"revise": "always", "schema_slice": False},
     "no-finetune": {"revise": "always", "adapter": "none"},
 }
+
+
+# ---- calibration: is the confidence worth reading? --------------------------------------
+BUCKETS = ((0.0, 0.2), (0.2, 0.4), (0.4, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.01))
+
+
+def flagged(r: dict, trust: float = 0.5) -> bool:
+    """The user was warned: an error, or a confidence below the trust line."""
+    return r["error"] is not None or (r.get("confidence") is not None and r["confidence"] < trust)
+
+
+def calibration(report: list[dict], trust: float = 0.5) -> dict[str, Any]:
+    """Silent errors (wrong, no error, confidence at or above the line), right
+    answers flagged unsure, and accuracy per confidence bucket."""
+    n = len(report) or 1
+    right = [r for r in report if r["execution_accuracy"]]
+    silent = [r for r in report if not r["execution_accuracy"] and not flagged(r, trust)]
+    # a right refusal is not a flag on a right answer
+    flagged_right = [r for r in right if flagged(r, trust) and r.get("expect") != "refusal"]
+    answered_right = [r for r in right if r.get("expect") != "refusal"]
+    buckets = []
+    for lo, hi in BUCKETS:
+        rows = [r for r in report if r["error"] is None and r.get("confidence") is not None
+                and lo <= r["confidence"] < hi]
+        buckets.append({"bucket": f"[{lo:.1f}, {min(hi, 1.0):.1f}{']' if hi > 1 else ')'}", "n": len(rows),
+                        "accuracy": round(sum(r["execution_accuracy"] for r in rows) / len(rows), 3) if rows else None})
+    errors = [r for r in report if r["error"] is not None]
+    buckets.append({"bucket": "error", "n": len(errors),
+                    "accuracy": round(sum(r["execution_accuracy"] for r in errors) / len(errors), 3) if errors else None})
+    return {"questions": len(report), "silent": len(silent), "silent_rate": round(len(silent) / n, 3),
+            "flagged_right": len(flagged_right),
+            "flagged_right_rate": round(len(flagged_right) / (len(answered_right) or 1), 3),
+            "buckets": buckets}
+
+
+def calibration_text(cal: dict[str, Any], name: str = "full") -> str:
+    lines = [f"{name}: silent errors {cal['silent']}/{cal['questions']} ({cal['silent_rate']:.3f}), "
+             f"right but flagged unsure {cal['flagged_right']} ({cal['flagged_right_rate']:.3f} of right answers)",
+             "| confidence | n | accuracy |", "| --- | ---: | ---: |"]
+    for b in cal["buckets"]:
+        acc = "—" if b["accuracy"] is None else f"{b['accuracy']:.3f}"
+        lines.append(f"| {b['bucket']} | {b['n']} | {acc} |")
+    return "\n".join(lines)
+
+
+def reliability_chart(cals: dict[str, dict], path: Path) -> bool:
+    """Accuracy per confidence bucket (bars) with the question count on each."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return False
+    fig, ax = plt.subplots(figsize=(8, 4), dpi=110)
+    width = 0.8 / max(1, len(cals))
+    for i, (name, cal) in enumerate(cals.items()):
+        bs = [b for b in cal["buckets"] if b["bucket"] != "error"]
+        xs = [k + i * width for k in range(len(bs))]
+        ax.bar(xs, [b["accuracy"] or 0.0 for b in bs], width, label=name)
+        for x, b in zip(xs, bs):
+            ax.text(x, (b["accuracy"] or 0.0) + 0.02, f"n={b['n']}", ha="center", fontsize=7)
+        ax.set_xticks([k + width * (len(cals) - 1) / 2 for k in range(len(bs))], [b["bucket"] for b in bs])
+    ax.axvline(2.5, color="grey", linestyle="--", linewidth=1)  # the trust line, between [0.4,0.5) and [0.5,0.7)
+    ax.set_ylim(0, 1.1)
+    ax.set_xlabel("confidence")
+    ax.set_ylabel("execution accuracy")
+    ax.legend(loc="upper left", fontsize=8)
+    ax.grid(axis="y", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return True
 
 
 def category_row(report: list[dict], metric_name: str = "execution_accuracy") -> dict[str, float | None]:
@@ -230,14 +315,24 @@ def write_reports(out: Path, rows: dict[str, dict], reports: dict[str, list[dict
     wb.remove(wb.active)
     for name, rep in reports.items():
         ws = wb.create_sheet(name[:31])
-        ws.append(["id", "category", "question", "gold", "predicted", "pass", "error"])
+        ws.append(["id", "category", "question", "gold", "predicted", "pass", "error", "confidence", "unexplained",
+                   "interpretation"])
         for r in rep:
             ws.append([r["id"], r["category"], r["question"], r["gold"], r["predicted"],
-                       bool(r["execution_accuracy"]), r["error"]])
-        for col, width in zip("ABCDEFG", (6, 10, 40, 60, 60, 6, 40), strict=True):
+                       bool(r["execution_accuracy"]), r["error"], r.get("confidence"),
+                       "、".join(r.get("unexplained") or ()), r.get("interpretation")])
+        for col, width in zip("ABCDEFGHIJ", (6, 10, 40, 60, 60, 6, 40, 8, 20, 50), strict=True):
             ws.column_dimensions[col].width = width
     wb.save(out / "report.xlsx")
     bar_chart(rows, out / "accuracy.png")
+    cals = {name: calibration(rep) for name, rep in reports.items()}
+    (out / "calibration.md").write_text("\n\n".join(calibration_text(c, n) for n, c in cals.items()) + "\n",
+                                        encoding="utf-8")
+    reliability_chart(cals, out / "reliability.png")
+    with open(out / "report.jsonl", "w", encoding="utf-8") as fh:
+        for name, rep in reports.items():
+            for r in rep:
+                fh.write(json.dumps({"ablation": name, **r}, ensure_ascii=False, default=str) + "\n")
 
 
 def bar_chart(rows: dict[str, dict], path: Path) -> bool:

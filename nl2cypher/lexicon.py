@@ -6,6 +6,7 @@ Numbers and time expressions are recognised alongside."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import logging
 import re
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field
 from .cypher import queries
 from .errors import BadQuestion, UnknownEntity
 from .domain import load_domain
-from .lang import load_language
+from .lang import Language, load_language
 from .lang.zh.numbers import Number, find_numbers
 from .schema import KEY, Schema
 from .lang.zh.timeexpr import TimeSpan, find_times
@@ -24,9 +25,6 @@ from .triggers import TriggerTable
 # priority when two dictionary words cover the same span
 _PRIORITY = {"entity": 5, "value": 4, "property": 3, "label": 2, "edge": 1}
 _ASCII_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
-FILLER = set("的了吗呢啊呀吧么嘛")
-
-
 
 
 @dataclass(frozen=True)
@@ -83,6 +81,7 @@ class Extraction:
     question: str  # normalised text the spans refer to
     mentions: list[Mention]
     tagged: str  # question with each mention replaced by 〈K<index>〉
+    framed: tuple[tuple[int, int], ...] = ()  # polite frames around the request (filler, not a yes/no 吗)
 
     def of(self, kind: str) -> list[Mention]:
         return [m for m in self.mentions if m.kind == kind]
@@ -92,6 +91,40 @@ class Extraction:
         tag = f"〈{self.mentions[index].tag}{index}〉"
         a = self.tagged.index(tag)
         return a, a + len(tag)
+
+    @property
+    def unframed(self) -> str:
+        """The question with its polite frames blanked (what marker rules read)."""
+        chars = list(self.question)
+        for a, b in self.framed:
+            chars[a:b] = " " * (b - a)
+        return "".join(chars)
+
+    def question_span(self, a: int, b: int) -> tuple[int, int]:
+        """The stretch of the question a stretch [a, b) of the tagged question covers."""
+        qa = qb = None
+        t = q = 0
+        for k, m in enumerate(self.mentions):
+            tag = f"〈{m.tag}{k}〉"
+            while q < m.start:  # plain characters before the mention
+                if t == a:
+                    qa = q
+                if t + 1 == b:
+                    qb = q + 1
+                t, q = t + 1, q + 1
+            if t <= a < t + len(tag):
+                qa = m.start
+            if t < b <= t + len(tag):
+                qb = m.end
+            t, q = t + len(tag), m.end
+        while q < len(self.question):
+            if t == a:
+                qa = q
+            if t + 1 == b:
+                qb = q + 1
+            t, q = t + 1, q + 1
+        qa = len(self.question) if qa is None else qa
+        return qa, max(qa, len(self.question) if qb is None else qb)
 
     def between(self, i: int, j: int) -> str:
         """Tagged text between mentions i and j (i before j)."""
@@ -120,10 +153,13 @@ class Lexicon:
     """The dictionary of one loaded KG plus the trigger table's words."""
 
     def __init__(self, schema: Schema, triggers: TriggerTable, entities: dict[str, list[EntityRef]],
-                 vocabulary: dict[str, list[tuple[str, str]]], codes: re.Pattern | None = None):
+                 vocabulary: dict[str, list[tuple[str, str]]], codes: re.Pattern | None = None,
+                 lang: Language | None = None):
         import jieba
 
         self.schema = schema
+        self.lang = lang or load_language()
+        self.fillers = self.lang.fillers
         self.codes = codes or load_domain().code_pattern  # how codes are written (the domain's codes.yaml)
         self.triggers = triggers
         self.entities = entities  # surface form (lower-case for ASCII) -> refs
@@ -150,7 +186,8 @@ class Lexicon:
 
     # ---- building from a store ------------------------------------------
     @classmethod
-    def from_store(cls, store, triggers: TriggerTable, codes: re.Pattern | None = None) -> "Lexicon":
+    def from_store(cls, store, triggers: TriggerTable, codes: re.Pattern | None = None,
+                   lang: Language | None = None) -> "Lexicon":
         schema = store.schema
         entities: dict[str, list[EntityRef]] = {}
         by_id: dict[str, EntityRef] = {}
@@ -185,13 +222,14 @@ class Lexicon:
                 ref = by_id.get(nid)
                 if ref is not None:
                     add(alias, EntityRef(ref.label, nid, "alias", ref.name))
-        return cls(schema, triggers, entities, vocabulary, codes)
+        return cls(schema, triggers, entities, vocabulary, codes, lang)
 
     # ---- extraction ------------------------------------------------------
     def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
         q = normalise(question)
         taken = [False] * len(q)
         mentions: list[Mention] = []
+        framed = tuple(self.fillers.frame_spans(q))
 
         def claim(m: Mention) -> None:
             for i in range(m.start, m.end):
@@ -212,7 +250,8 @@ class Lexicon:
         except (ValueError, OverflowError):  # 近三万年: a date no calendar has
             raise BadQuestion(load_language().say("errors.time_out_of_range")) from None
         for t in times:
-            if not any(taken[t.pos:t.end_pos]):
+            t = self._yield_to_name(q, t, today, calendar)
+            if t is not None and not any(taken[t.pos:t.end_pos]):
                 claim(Mention("time", t.text, t.pos, t.end_pos, time=t))
         # 3. dictionary words by maximum matching, aligned with jieba's tokens
         for m in self._max_match(q, taken):
@@ -229,12 +268,29 @@ class Lexicon:
         mentions.sort(key=lambda m: m.start)
         covered = self._rule_coverage(q, mentions)
         free = [t or c for t, c in zip(taken, covered)]
+        for a, b in framed:  # 能否告诉我|五粮液: a frame is never part of a name
+            free[a:b] = [True] * (b - a)
         for m in self._leftover_names(q, free, mentions):
             claim(m)
         mentions.sort(key=lambda m: m.start)
         if not any(m.kind == "entity" for m in mentions):
+            rest = "".join(" " if f else c for c, f in zip(q, free))
+            for a, b in self.fillers.spans(rest):  # 请问|阿里巴巴的收盘价
+                free[a:b] = [True] * (b - a)
             self._unknown_subject(q, free, mentions)
-        return Extraction(q, mentions, self._tag(q, mentions))
+        return Extraction(q, mentions, self._tag(q, mentions), framed)
+
+    def _yield_to_name(self, q: str, t: TimeSpan, today: dt.date, calendar) -> TimeSpan | None:
+        """本周五粮液: a name that starts inside a time expression and runs past
+        it keeps its characters; the time is read again without them (本周)."""
+        low = q.lower()
+        for k in range(t.pos + 1, t.end_pos):
+            if any(low[k:b] in self.entities for b in range(t.end_pos + 1, min(len(q), k + self.max_len) + 1)):
+                shorter = [x for x in find_times(q[t.pos:k], today, calendar) if x.pos == 0 and x.end_pos == k - t.pos]
+                if not shorter:
+                    return None
+                return dataclasses.replace(shorter[0], pos=t.pos, end_pos=k)
+        return t
 
     def _rule_coverage(self, q: str, mentions: list[Mention]) -> list[bool]:
         """Characters of q inside some trigger rule's match on the tagged text."""
@@ -269,7 +325,8 @@ class Lexicon:
         k = 0
         while k < len(q) and free[k]:
             k += 1
-        m = re.match(r"(?:(?![的了吗呢啊呀吧么嘛])[\u4e00-\u9fffA-Za-z]){2,}", q[k:])
+        particles = re.escape("".join(sorted(self.fillers.particles))) or "\x00"
+        m = re.match(rf"(?:(?![{particles}])[\u4e00-\u9fffA-Za-z]){{2,}}", q[k:])
         if not m:
             return
         j = k + m.end()
@@ -364,7 +421,10 @@ class Lexicon:
         piece of it was read as another word (贵州|茅苔); a run that only
         resembles known names is an error listing them (东方红|银行)."""
         out = []
-        free = "".join(c if not t and c not in FILLER else " " for c, t in zip(q, taken))
+        free = list(c if not t else " " for c, t in zip(q, taken))
+        for a, b in self.fillers.spans("".join(free)):  # 想问下|王明: filler words are never part of a name
+            free[a:b] = " " * (b - a)
+        free = "".join(free)
         for m in re.finditer(r"[\u4e00-\u9fffA-Za-z]+", free):
             run_start, run_end = m.start(), m.end()
             left = next((x for x in mentions if x.end == run_start and x.kind in ("entity", "value", "label")), None)
@@ -400,14 +460,14 @@ class Lexicon:
                 yield a + off, a + off + len(tok), []
 
     def _is_filler(self, tok: str) -> bool:
-        return all(c in FILLER for c in tok) or any(r.regex.fullmatch(tok) for r in self.triggers.rules_of("filler"))
+        return self.fillers.covers(tok) or any(r.regex.fullmatch(tok) for r in self.triggers.rules_of("filler"))
 
     def _name_like_tokens(self, run: str):
         pos = 0
         for tok in self.jieba.cut(run, HMM=True):
-            t = tok.strip(" ".join(FILLER))
+            t = tok.strip(" " + "".join(self.fillers.particles))
             off = tok.find(t) if t else 0
-            if len(t) >= 2 and not all(c in FILLER for c in t):
+            if len(t) >= 2 and not self.fillers.covers(t):
                 yield pos + off, t
             pos += len(tok)
 

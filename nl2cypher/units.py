@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .lang import Fillers
 from .lexicon import Extraction
 from .triggers import TriggerTable
 
@@ -23,18 +24,22 @@ class Unit:
     text: str = ""  # free text captured by (?P<text>…)
     row: int = 0  # trigger table row, for the trace
     covers: list[int] = field(default_factory=list)  # mentions swallowed by the free text
+    span: tuple[int, int] = (0, 0)  # the words it read, in the question as written
 
     def ref(self, name: str) -> int | None:
         return self.refs.get(name)
 
 
-def map_units(ex: Extraction, table: TriggerTable) -> list[Unit]:
+def map_units(ex: Extraction, table: TriggerTable, fillers: Fillers | None = None) -> list[Unit]:
     """Every rule match over the tagged question; overlapping matches keep the
-    longest (markers such as 哪些/吗 may overlap)."""
+    longest (markers such as 哪些/吗 may overlap). The language's filler words
+    take part so that no rule reads into them, then fall away."""
     found: list[Unit] = []
+    if fillers is not None:
+        found += [Unit("filler", m.start(), m.end()) for m in fillers.words.finditer(ex.tagged)]
     for rule in table.rules:
         on_question = rule.params.get("on") == "question"  # markers read the question as written
-        for m in rule.regex.finditer(ex.question if on_question else ex.tagged):
+        for m in rule.regex.finditer(ex.unframed if on_question else ex.tagged):
             if m.end() == m.start():
                 continue
             refs, text, covers = {}, "", []
@@ -48,7 +53,8 @@ def map_units(ex: Extraction, table: TriggerTable) -> list[Unit]:
                 else:
                     refs[name] = int(val)
             start, end = (len(ex.tagged), len(ex.tagged)) if on_question else (m.start(), m.end())
-            found.append(Unit(rule.kind, start, end, dict(rule.params), refs, text, rule.row, covers))
+            span = m.span() if on_question else ex.question_span(m.start(), m.end())
+            found.append(Unit(rule.kind, start, end, dict(rule.params), refs, text, rule.row, covers, span))
     found.sort(key=lambda u: (-(u.end - u.start), u.start))
     kept: list[Unit] = []
     for u in found:

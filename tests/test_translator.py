@@ -117,7 +117,8 @@ def test_the_trace_times_every_stage(engine):
     assert set(ans.trace.timings_ms) >= {"lexicon", "units", "synthesis", "ranking", "execution"}
     assert [m.kind for m in ans.trace.mentions] == ["entity", "time", "property"]
     rec = ans.record(1)
-    assert set(rec) == {"id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms"}
+    assert set(rec) == {"id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms",
+                        "confidence", "unexplained", "interpretation"}
     json.dumps(rec, ensure_ascii=False)
 
 

@@ -19,7 +19,9 @@ from .common import (
     NoReviseOption,
     MaxRowsOption,
     ReviseOption,
+    StrictOption,
     TodayOption,
+    TrustOption,
     err,
     open_engine,
     out,
@@ -33,9 +35,9 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
         explain: bool = typer.Option(False, "--explain", help="Show mentions, units, candidates and timings."),
         no_revise: bool = NoReviseOption, revise: Optional[str] = ReviseOption,
         no_rank: bool = typer.Option(False, "--no-rank", help="Take the first candidate instead of ranking."),
-        max_rows: int = MaxRowsOption):
-    """Answer a question: the Cypher that ran and the result table."""
-    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows)
+        max_rows: int = MaxRowsOption, strict: bool = StrictOption, trust: float = TrustOption):
+    """Answer a question: what it was understood as, the result table and the Cypher that ran."""
+    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust)
     ans = engine.ask(question)
     synthetic = getattr(engine.store, "meta", {}).get("source") == "demo"
     if as_json:
@@ -48,6 +50,10 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
     if ans.error:
         raise QuestionFailed(ans.error)
     out.print(f"[bold]{escape(ans.question)}[/]")
+    if ans.interpretation:
+        sure = ans.confidence is not None and ans.confidence >= engine.trust
+        out.print(f"[{'green' if sure else 'yellow'}]→ {escape(ans.interpretation)}[/]  "
+                  f"[dim]confidence {ans.confidence:.2f}[/]", highlight=False)
     print_result(Result(ans.columns, ans.rows, ans.trace.timings_ms.get("execution", 0.0)))
     out.print(f"[cyan]{escape(ans.cypher or '')}[/]  [dim]{escape(json.dumps(ans.params, ensure_ascii=False))}[/]",
               highlight=False)
@@ -72,6 +78,12 @@ def _print_trace(ans) -> None:
     err.print(t)
     err.print(f"tagged: {tr.tagged}", highlight=False, markup=False)
     err.print("units: " + ", ".join(f"{u.kind}(row {u.row})" for u in tr.units), highlight=False)
+    und = tr.understanding
+    if und is not None:
+        margin = "—" if und.margin is None else f"{und.margin:.4f}"
+        err.print(f"understood: {und.explained:.0%} of the words; unexplained: {'、'.join(und.unexplained) or '—'}; "
+                  f"unused: {'、'.join(und.ignored) or '—'}; ranking margin {margin}; confidence {und.confidence:.2f}",
+                  markup=False, highlight=False)
     for c in tr.candidates:
         err.print(f"  {c['score']:+.4f}  {c['cypher']}  {json.dumps(c['params'], ensure_ascii=False)}", markup=False,
                   highlight=False)
@@ -93,14 +105,15 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
           db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
           revise: Optional[str] = ReviseOption,
           resume: bool = typer.Option(False, "--resume", help="Skip questions already answered in --out."),
-          no_rank: bool = typer.Option(False, "--no-rank"), max_rows: int = MaxRowsOption):
+          no_rank: bool = typer.Option(False, "--no-rank"), max_rows: int = MaxRowsOption,
+          strict: bool = StrictOption, trust: float = TrustOption):
     """Translate and answer a file of questions; one record per question, in order."""
     from ..batch import read_questions, run_batch
 
     questions = read_questions(file)
     if not questions:
         raise QuestionFailed(f"{file}: no questions found")
-    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows)
+    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust)
     with CountBar("answering", len(questions)) as bar:
         answered, skipped, failed = run_batch(questions, out_file, lambda q: engine.ask(q).record(),
                                               resume=resume, progress=bar.advance)

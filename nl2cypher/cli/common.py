@@ -162,12 +162,18 @@ def parse_date(value: Optional[str], what: str) -> dt.date:
 
 
 def open_engine(db: Optional[Path], today: Optional[str], no_rank: bool = False, revise: Optional[str] = None,
-                no_revise: bool = False, max_rows: int = 10_000):
+                no_revise: bool = False, max_rows: int = 10_000, strict: bool = False, trust: float = 0.5):
     from ..engine import Engine
 
     store = open_store(db)
     return Engine(store, parse_date(today, "--today") if today else None, rank=not no_rank,
-                  revise="never" if no_revise else revise, max_rows=max_rows)
+                  revise="never" if no_revise else revise, max_rows=max_rows, strict=strict, trust=trust)
+
+
+StrictOption = typer.Option(False, "--strict", envvar="NL2CYPHER_STRICT", help=(
+    "Refuse (an error, exit 1) instead of answering when the engine is not sure it understood."))
+TrustOption = typer.Option(0.5, "--trust", envvar="NL2CYPHER_TRUST", min=0.0, max=1.0, help=(
+    "The confidence line below which an answer is flagged unsure (or refused with --strict)."))
 
 
 MaxRowsOption = typer.Option(10_000, "--max-rows", min=1, help="Rows an answer keeps at most (it says when cut).")

@@ -67,6 +67,8 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
     from ..evaluate import (
         ABLATIONS,
         ablation_table,
+        calibration,
+        calibration_text,
         category_row,
         evaluate,
         read_questions,
@@ -96,6 +98,8 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
             reports[name] = evaluate(engine, qs, progress=lambda k, n: bar.update(k))
         rows[name] = category_row(reports[name])
     out.print(ablation_table(rows), markup=False, highlight=False)
+    for name, rep in reports.items():
+        out.print(calibration_text(calibration(rep), name), markup=False, highlight=False)
     if out_dir:
         write_reports(out_dir, rows, reports)
-        out.print(f"wrote {out_dir}/table.md, table.csv, report.xlsx")
+        out.print(f"wrote {out_dir}/table.md, table.csv, report.xlsx, calibration.md, reliability.png, report.jsonl")

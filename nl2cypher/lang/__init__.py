@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import re
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -37,6 +38,42 @@ def _read(code: str, name: str) -> dict[str, Any]:
 def prompt_text(code: str) -> dict[str, Any]:
     """The revision prompt's rules and headings (a language may have only these)."""
     return _read(code, "prompt")
+
+
+@dataclass(frozen=True)
+class Fillers:
+    """Words that carry no meaning for the query (the pack's `fillers.yaml`)."""
+
+    particles: frozenset[str]
+    words: re.Pattern  # longest first
+    frames: tuple[re.Pattern, ...]
+    asking: re.Pattern  # filler words and question/joining words (accounted for, but no blockers of a rule)
+
+    def spans(self, text: str, asking: bool = False) -> list[tuple[int, int]]:
+        """Filler words and particles in `text` (blank out what is already read);
+        with `asking`, the question and joining words too."""
+        out = [m.span() for m in (self.asking if asking else self.words).finditer(text)]
+        covered = {k for a, b in out for k in range(a, b)}
+        out += [(k, k + 1) for k, c in enumerate(text) if c in self.particles and k not in covered]
+        return sorted(out)
+
+    def covers(self, text: str) -> bool:
+        """Is `text` nothing but filler (想问下, 的)?"""
+        rest = self.words.sub("", text)
+        return bool(text) and all(c in self.particles or c.isspace() for c in rest)
+
+    def frame_spans(self, question: str) -> list[tuple[int, int]]:
+        """The parts of polite frames around a request (能否告诉我…, …，谢谢)."""
+        out = []
+        for frame in self.frames:
+            m = frame.search(question)
+            if not m or m.end() == m.start():
+                continue
+            if "body" in frame.groupindex and m.group("body") is not None:
+                out += [(m.start(), m.start("body")), (m.end("body"), m.end())]
+            else:
+                out.append(m.span())
+        return sorted((a, b) for a, b in out if b > a)
 
 
 class Language:
@@ -69,6 +106,19 @@ class Language:
         return str(words.get(key) or words.get(fallback) or key)
 
     @cached_property
+    def fillers(self) -> Fillers:
+        data = _read(self.code, "fillers")
+        words = sorted({str(w) for w in data.get("words") or ()}, key=len, reverse=True)
+        asking = sorted({str(w) for w in data.get("asking") or ()} | set(words), key=len, reverse=True)
+        try:
+            frames = tuple(re.compile(str(f)) for f in data.get("frames") or ())
+        except re.error as e:
+            raise Nl2CypherError(f"patterns/lang/{self.code}/fillers.yaml: bad frame ({e})") from None
+        return Fillers(frozenset(str(data.get("particles") or "")),
+                       re.compile("|".join(map(re.escape, words)) or r"(?!)"), frames,
+                       re.compile("|".join(map(re.escape, asking)) or r"(?!)"))
+
+    @cached_property
     def connectors(self) -> re.Pattern:
         words = "|".join(re.escape(str(w)) for w in self.words["connectors"])
         return re.compile(rf"\s*({words})\s*")
@@ -98,6 +148,10 @@ class Language:
     def verbalise(self, query, schema) -> str:
         """A short description of what a query asks, in this language (for the encoder)."""
         return self.module.Verbaliser(schema, self).generate(query)
+
+    def interpret(self, query, schema) -> str:
+        """What the user reads above an answer: the query that ran, briefly."""
+        return self.module.Interpreter(schema, self).generate(query)
 
 
 @lru_cache(maxsize=None)

@@ -5,9 +5,10 @@ shared prompt (`prompt.py`); the validator (`validate.py`) judges its answer.
 with it. Modes:
 
 - never: the heuristic query stands;
-- auto (default): revise only when the heuristic is unsure (candidates within
-  a hair of each other), when its query fails to run, or when it built nothing
-  (then the LLM writes from scratch);
+- auto (default): revise only when the heuristic is unsure (the answer's
+  confidence is below the trust line, or candidates are within a hair of each
+  other), when its query fails to run, or when it built nothing (then the LLM
+  writes from scratch);
 - always: every question.
 
 A missing model or an unreachable endpoint skips revision (the result says why)."""
@@ -92,12 +93,14 @@ class Revision:
         self.adapter = adapter  # None: the default (shipped adapter); "none": the base model alone
 
     # ---- when -------------------------------------------------------------
-    def wanted(self, ranked, cypher: str, params: dict) -> str | None:
+    def wanted(self, ranked, cypher: str, params: dict, unsure: bool = False) -> str | None:
         """Why this question should be revised, or None."""
         if self.mode == "never":
             return None
         if self.mode == "always":
             return "mode always"
+        if unsure:
+            return "the answer is unsure (confidence below the trust line)"
         if len(ranked) > 1 and abs(ranked[0].score - ranked[1].score) < AUTO_MARGIN:
             return "the top candidates score almost the same"
         try:
@@ -106,9 +109,9 @@ class Revision:
             return "the heuristic query does not run"
         return None
 
-    def review(self, ex, ctx, ranked, cypher: str, params: dict) -> RevisionResult | None:
+    def review(self, ex, ctx, ranked, cypher: str, params: dict, unsure: bool = False) -> RevisionResult | None:
         """Revise the top candidate if it is wanted; None when it is not."""
-        why = self.wanted(ranked, cypher, params)
+        why = self.wanted(ranked, cypher, params, unsure)
         return None if why is None else self._run(ex, ctx, why, ranked[0].query, cypher)
 
     def generate(self, ex, ctx) -> RevisionResult | None:

@@ -188,6 +188,7 @@ class Candidate:
     answer: str = "list"  # what kind of answer: list, lookup, entity, count, aggregate, ranking, yesno, ...
     score: float = 0.0
     shape: str = ""  # the shape module that built it
+    ignored: tuple[int, ...] = ()  # mentions the query leaves unused (a number, a date, a name it did not read)
 
 
 @dataclass(frozen=True)
@@ -242,6 +243,7 @@ class QueryGraph:
         self.notes: list[str] = []
         self.used_vars: set[str] = set()
         self.consumed: set[int] = set()  # mentions a unit has used up (a number, a date)
+        self.used: set[int] = set()  # mentions read into the query without using them up (a value word)
         self.target: Slot | None = None  # the answer's subject
         self.props: list[Attached] = []  # properties asked about
         self.prop_mentions: dict[Ref, list[int]] = {}  # which words named each property
@@ -356,5 +358,35 @@ class QueryGraph:
         from .lower import lower
 
         return Candidate(lower(Plan(plan_parts, dict(self.params))), -self.choices.penalty,
-                         tuple(self.choices.taken), self.notes if notes is None else notes, answer)
+                         tuple(self.choices.taken), self.notes if notes is None else notes, answer,
+                         ignored=self.ignored())
+
+    def ignored(self) -> tuple[int, ...]:
+        """Mentions no pass or shape used: a number, a date, a name or a property
+        word the question gave that the query does not reflect. (Label and edge
+        words are read by the path search; they are not tracked.)"""
+        used = self.consumed | self.used
+        for u in self.units:
+            used |= set(u.refs.values()) | set(u.covers)
+            used |= {i for i in range(len(self.m)) if u.start <= self.pos(i) < u.end}  # words a rule read
+        used |= {s.mention for s in self.slots if s.mention is not None}
+        for ms in self.prop_mentions.values():
+            used |= set(ms)
+        names = {n for s in self.slots for n in s.names}
+        values = set()
+        for v in self.params.values():
+            values |= {str(x) for x in v} if isinstance(v, (list, tuple)) else {str(v)}
+        out, first_time = [], True
+        for i, m in enumerate(self.m):
+            if m.kind == "time" and i not in self.consumed and first_time:
+                first_time = False  # the period the query is about
+                continue
+            if i in used or m.kind in ("label", "edge"):
+                continue
+            if m.kind == "entity" and any(r.name in names or r.name in values for r in m.entities):
+                continue
+            if m.kind == "value" and any(str(v) in values for v in m.params.get("value", ())):
+                continue
+            out.append(i)
+        return tuple(out)
 

@@ -2,4 +2,4 @@
 (`timeexpr.py`), the verbaliser (`verbalise.py`); its words and texts are data in
 patterns/lang/zh/."""
 
-from .verbalise import Verbaliser  # noqa: F401
+from .verbalise import Interpreter, Verbaliser  # noqa: F401

@@ -103,3 +103,80 @@ class Verbaliser(Generator):
     def query(self, q: Query) -> str:
         self.inline = q.params
         return self.w["clauses"].join(x for x in (self.gen(c) for c in q.clauses) if x)
+
+
+class Interpreter(Verbaliser):
+    """What the user is shown above the answer: the query that ran, said briefly
+    — 「贵州茅台 · 2024-03-14 · 查：股票、日期、收盘价」. A name or a day the query
+    filters on stands alone; other conditions read 「涨跌幅 大于 3」; the answer
+    is its column names, then its order and how many rows it keeps. Words:
+    text.yaml `interpret`."""
+
+    def __init__(self, schema, lang):
+        super().__init__(schema, lang)
+        self.iw = lang.texts["interpret"]
+        self.aliases: dict = {}
+
+    def prop(self, e) -> str:
+        owner = self.var_label.get(e.var) or self.rel_type.get(e.var) or ""
+        return self.prop_word(owner, e.key)
+
+    def _plain(self, e) -> bool:
+        """A name or a day: the value says it all (贵州茅台, 2024-03-14)."""
+        if not (isinstance(e, Bin) and e.op in ("=", "IN")) or not hasattr(e.left, "key"):
+            return False
+        lab = self.schema.labels.get(self.var_label.get(e.left.var, ""))
+        return lab is not None and e.left.key in (lab.display, lab.day, *lab.names)
+
+    def bin(self, e: Bin, parent: int = 0) -> str:
+        if e.op == "AND":
+            return self.gen(e.left) + self.iw["sep"] + self.gen(e.right)
+        if e.op == "OR":
+            return self.gen(e.left) + self.iw["or"] + self.gen(e.right)
+        if self._plain(e):
+            return self.gen(e.right)
+        return f"{self.gen(e.left)} {self.w['ops'].get(e.op, e.op)} {self.gen(e.right)}"
+
+    def func(self, e) -> str:
+        return self.w["funcs"].get(e.name, e.name) + "".join(self.gen(a) for a in e.args)
+
+    def match(self, c: Match) -> str:
+        for p in c.paths:
+            for n in (p.start, *(n for _, n in p.steps)):
+                if n.var and n.label:
+                    self.var_label[n.var] = n.label
+            for r, _ in p.steps:
+                if r.var:
+                    self.rel_type[r.var] = r.type
+        return self.gen(c.where) if c.where is not None else ""
+
+    def with_(self, c: With) -> str:
+        for i in c.items:
+            if i.alias:
+                self.aliases[i.alias] = i.expr
+        return self.gen(c.where) if c.where is not None else ""
+
+    def var(self, e) -> str:
+        if e.name in self.aliases:
+            return self.gen(self.aliases[e.name])
+        return self.label_word(self.var_label.get(e.name))
+
+    def _key(self, expr, items) -> str:
+        for i in items:
+            if i.expr == expr and i.alias:
+                return i.alias
+        return self.gen(expr)
+
+    def return_(self, c: Return) -> str:
+        cols = [i.alias or self.gen(i.expr) for i in c.items]
+        parts = [self.iw["returns"].format(items=self.w["list"].join(x for x in cols if x))]
+        if c.order:
+            o = c.order[0]
+            parts.append(self.iw["order_desc" if o.desc else "order_asc"].format(key=self._key(o.expr, c.items)))
+        if c.limit:
+            parts.append(self.iw["limit"].format(k=c.limit))
+        return self.iw["sep"].join(parts)
+
+    def query(self, q: Query) -> str:
+        self.inline = q.params
+        return self.iw["sep"].join(x for x in (self.gen(c) for c in q.clauses) if x)

@@ -23,11 +23,16 @@ def run(g: QueryGraph) -> None:
             daily_period(g, s, t)
 
 
+# units that read a stretch of days; without them 截至3月8日 asks for one value
+_OVER_DAYS = ("aggregate", "extreme", "change", "order", "topk", "growth")
+
+
 def daily_period(g: QueryGraph, s: Slot, t) -> None:
     ref = g.day(s.var, s.label)
     ctx = g.ctx
-    if t is None or t.kind == "day":
-        asked = t.start if t is not None else ctx.today
+    as_of = t is not None and t.kind == "until" and t.end is not None and not any(g.has(k) for k in _OVER_DAYS)
+    if t is None or t.kind == "day" or as_of:
+        asked = t.end if as_of else t.start if t is not None else ctx.today
         day = ctx.trading_day_on_or_before(asked) if ctx.trading_days else asked
         if day != asked:
             g.notes.append(g.lang.say("notes.not_a_trading_day", asked=asked.isoformat(), day=day.isoformat()))

@@ -2,7 +2,7 @@
 are a value of; two values of one property asked together (是男是女) ask for the
 property instead.
 
-Reads mentions; writes conditions, `props`, and slots/links for the owners."""
+Reads mentions; writes conditions, `props`, `used`, and slots/links for the owners."""
 
 from __future__ import annotations
 
@@ -34,6 +34,8 @@ def run(g: QueryGraph) -> None:
             slot = owner_slot(g, owner, g.pos(i), target) if owner in g.schema.labels else None
             if slot is not None and all(a.prop != prop for a in asked):
                 asked.append(Attached(i, slot, prop))
+            if slot is not None:
+                g.used.add(i)
             continue
         values = m.params.get("value") or []
         pdef = g.schema.labels[owner].property(prop) if owner in g.schema.labels else g.schema.edges[owner].properties[prop]
@@ -42,6 +44,7 @@ def run(g: QueryGraph) -> None:
         if where is None:
             continue
         ref = Attached(i, where, prop).ref
+        g.used.add(i)
         op = m.params.get("op", "=")
         if op != "=":
             g.conds.append(Op(op, ref, Const(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table

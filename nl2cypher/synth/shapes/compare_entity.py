@@ -1,9 +1,10 @@
 """涨跌幅高于上海港湾的股票: the reference entity's value first, then the set
-whose value compares with it."""
+whose value compares with it — or whether one named entity's does (A的收盘价是否
+高于B: one boolean), or how many do (…的公司有几家)."""
 
 from __future__ import annotations
 
-from ..ir import Column, Op, Pattern, Projection, QueryGraph, Ref, Whole
+from ..ir import Call, Column, Const, Op, Pattern, Projection, QueryGraph, Ref, Rows, Whole
 from .common import branch, data_prop, day_conds, reference_entity
 
 NAME = "list"
@@ -26,5 +27,12 @@ def lower(g: QueryGraph):
     main = g.pattern()
     main = Pattern(main.paths, main.conds + (Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref")),))
     pdef = g.schema.labels[owner.label].property(prop)
-    ret = Projection((Column(*g.name_of(target)), Column(Ref(owner.var, prop), pdef.description or prop)), True)
-    return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), NAME)
+    answer = NAME
+    if g.has("yesno") and target.kind == "entity":
+        ret, answer = Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), g.lang.say("columns.yesno")),)), "yesno"
+    elif g.has("count"):
+        ret, answer = Projection((Column(Call("count", (Whole(target.var),), distinct=True),
+                                         g.lang.say("columns.count")),)), "count"
+    else:
+        ret = Projection((Column(*g.name_of(target)), Column(Ref(owner.var, prop), pdef.description or prop)), True)
+    return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), answer)

@@ -1,0 +1,94 @@
+"""What was understood: after ranking, every character of the question is
+accounted for by a mention, a trigger unit or a filler word (the language's
+`fillers.yaml`); what is left is *unexplained*. The confidence of an answer is
+built from that, from whether the chosen query used every name, number and date
+the question gave, and from the ranking margin.
+
+The score is calibrated so that one fixed line, `TRUST` (0.5), separates the
+answers to trust from the rest: an unexplained word or an unused mention puts
+an answer below it, a clear reading of every word above it (measured by
+`nl2cypher eval`'s reliability table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .lang import Fillers
+from .lexicon import Extraction
+from .synth import Candidate
+from .units import Unit
+
+TRUST = 0.5  # the contract's line: below it an answer is flagged as possibly not understood
+CLOSE_MARGIN = 0.005  # top two candidates this close: the ranking could not tell them apart
+
+
+@dataclass(frozen=True)
+class Understanding:
+    unexplained: tuple[str, ...]  # words of the question nothing accounts for
+    explained: float  # share of the question's content characters accounted for
+    ignored: tuple[str, ...]  # words the chosen query does not use (a name, a number, a date)
+    margin: float | None  # score of the best candidate minus the second's (None: one candidate)
+    confidence: float
+
+    @property
+    def sure(self) -> bool:
+        return self.confidence >= TRUST
+
+
+def accounted(ex: Extraction, units: list[Unit], fillers: Fillers) -> list[bool]:
+    """Per character of the question: is it a mention, a unit's word, a filler or punctuation?"""
+    q = ex.question
+    ok = [not (c.isalnum()) for c in q]  # punctuation and spaces say nothing
+    for m in ex.mentions:
+        ok[m.start:m.end] = [True] * (m.end - m.start)
+    for u in units:
+        a, b = u.span
+        ok[a:b] = [True] * (b - a)
+    for a, b in ex.framed:
+        ok[a:b] = [True] * (b - a)
+    rest = "".join(" " if k else c for c, k in zip(q, ok))
+    for a, b in fillers.spans(rest, asking=True):
+        ok[a:b] = [True] * (b - a)
+    return ok
+
+
+def _runs(q: str, ok: list[bool]) -> tuple[str, ...]:
+    out, cur = [], ""
+    for c, k in zip(q, ok):
+        if k:
+            if cur:
+                out.append(cur)
+            cur = ""
+        else:
+            cur += c
+    if cur:
+        out.append(cur)
+    return tuple(out)
+
+
+def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers) -> tuple[str, ...]:
+    return _runs(ex.question, accounted(ex, units, fillers))
+
+
+def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate]) -> Understanding:
+    content = sum(1 for c in ex.question if c.isalnum()) or 1
+    missing = sum(len(w) for w in unexplained)
+    best = ranked[0]
+    ignored = tuple(ex.mentions[i].text for i in best.ignored)
+    margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
+    return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin,
+                         confidence(missing, content, len(ignored), margin))
+
+
+def confidence(missing: int, content: int, ignored: int, margin: float | None) -> float:
+    """In [0, 1]. Every word read and used: 0.9 and up (a clear ranking adds the
+    rest). An unexplained character or an unused mention: below TRUST, lower
+    the more of the question is left over. A tie between candidates alone:
+    just below TRUST (two readings, nothing to choose by)."""
+    share = missing / content
+    if missing or ignored:
+        return round(max(0.05, 0.45 * (1 - share) - 0.1 * max(0, ignored - 1)), 3)
+    if margin is not None and margin < CLOSE_MARGIN:
+        return 0.45
+    clear = 1.0 if margin is None else min(1.0, margin / 0.05)
+    return round(0.9 + 0.1 * clear, 3)
