@@ -20,7 +20,8 @@ def test_wheel_carries_data_and_works_outside_the_checkout(tmp_path):
     # the default packs: the finance domain and the Chinese language
     for f in ("schema/finance.yaml", "patterns/finance/trigger_mapping.xlsx", "patterns/finance/prompt.yaml",
               "patterns/finance/codes.yaml", "fewshot/finance/examples.xlsx", "patterns/lang/zh/words.yaml",
-              "patterns/lang/zh/text.yaml", "patterns/lang/zh/prompt.yaml", "patterns/lang/en/prompt.yaml"):
+              "patterns/lang/zh/text.yaml", "patterns/lang/zh/prompt.yaml", "patterns/lang/zh/fillers.yaml",
+              "patterns/lang/en/prompt.yaml"):
         assert f"nl2cypher/_data/{f}" in names, f
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
