@@ -140,6 +140,12 @@ class Interpreter(Verbaliser):
     def func(self, e) -> str:
         return self.w["funcs"].get(e.name, e.name) + "".join(self.gen(a) for a in e.args)
 
+    def not_(self, e: Not) -> str:
+        inner = e.expr
+        if isinstance(inner, Bin) and inner.op not in ("AND", "OR"):  # 股票简称 不包含 银行
+            return f"{self.gen(inner.left)} {self.w['not']}{self.w['ops'].get(inner.op, inner.op)} {self.gen(inner.right)}"
+        return self.w["not"] + self.gen(inner)
+
     def match(self, c: Match) -> str:
         for p in c.paths:
             for n in (p.start, *(n for _, n in p.steps)):
