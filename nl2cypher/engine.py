@@ -17,7 +17,7 @@ from .answer import Answer, Trace
 from .cypher import queries
 from .cypher.dialects import render
 from .domain import load_domain
-from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope
+from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity
 from .lang import load_language
 from .lexicon import Lexicon
 from .rank import Ranker
@@ -133,7 +133,11 @@ class Engine:
             raise BadQuestion(self.lang.say("errors.question_too_long", chars=len(q), limit=MAX_QUESTION_CHARS))
         ctx = self.context(today)
         t0 = time.perf_counter()
-        ex = self.lexicon.extract(q, ctx.today, self.trading_days)
+        try:
+            ex = self.lexicon.extract(q, ctx.today, self.trading_days)
+        except UnknownEntity as e:
+            self._refuse_out_of_scope((e.text,))  # 应该抄底|白酒: advice, not an unknown name
+            raise
         t1 = time.perf_counter()
         units = map_units(ex, self.triggers, self.lang.fillers)
         t2 = time.perf_counter()
@@ -170,7 +174,8 @@ class Engine:
         ans.kind = best.answer
         ans.confidence = und.confidence
         ans.interpretation = self.lang.interpret(best.query, self.schema)
-        ans.notes = list(dict.fromkeys(best.notes))
+        corrected = [m.note for m in ex.mentions if m.note and m.kind != "entity"]  # 收盘架 → 收盘价
+        ans.notes = list(dict.fromkeys(corrected + best.notes))
         tr.notes = ans.notes
         result = self.revision.review(ex, ctx, ranked, ans.cypher, ans.params, unsure=und.confidence < self.trust)
         if result is not None and self._use(ans, result) and ans.trace.revision.get("changed"):

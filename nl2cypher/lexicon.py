@@ -171,6 +171,12 @@ class Lexicon:
         for c in triggers.concepts:
             self.words.setdefault(c.word.lower(), []).append((c.kind, c))
         self.max_len = max((len(w) for w in self.words), default=1)
+        from pypinyin import lazy_pinyin
+
+        self._sounds: dict[tuple, list[str]] = {}  # how concept words of 3-4 characters sound
+        for c in triggers.concepts:
+            if 3 <= len(c.word) <= 4 and not c.word.isascii():
+                self._sounds.setdefault(tuple(lazy_pinyin(c.word)), []).append(c.word.lower())
         self._names = sorted({r.name for refs in entities.values() for r in refs if r.prop in ("name", "alias")})
         by_name: dict[str, dict[str, EntityRef]] = {}
         for refs in entities.values():
@@ -253,7 +259,10 @@ class Lexicon:
             t = self._yield_to_name(q, t, today, calendar)
             if t is not None and not any(taken[t.pos:t.end_pos]):
                 claim(Mention("time", t.text, t.pos, t.end_pos, time=t))
-        # 3. dictionary words by maximum matching, aligned with jieba's tokens
+        # 3. concept words written with a same-sound typo (收盘架, 涨停版), then
+        #    dictionary words by maximum matching, aligned with jieba's tokens
+        for m in self._concept_typos(q, taken):
+            claim(m)
         for m in self._max_match(q, taken):
             claim(m)
         # 4. numbers in what is left
@@ -291,6 +300,30 @@ class Lexicon:
                     return None
                 return dataclasses.replace(shorter[0], pos=t.pos, end_pos=k)
         return t
+
+    def _concept_typos(self, q: str, taken: list[bool]) -> list[Mention]:
+        """A window of three or four characters that is no word of the dictionary
+        but sounds exactly like a concept word one character away from it."""
+        if not self._sounds:
+            return []
+        from pypinyin import lazy_pinyin
+
+        low = q.lower()
+        sound = [lazy_pinyin(c)[0] if "\u4e00" <= c <= "\u9fff" else None for c in q]
+        out, used = [], list(taken)
+        for n in (4, 3):
+            for a in range(0, len(q) - n + 1):
+                b = a + n
+                if any(used[a:b]) or None in sound[a:b] or low[a:b] in self.words:
+                    continue
+                for form in self._sounds.get(tuple(sound[a:b]), ()):
+                    if _edit_distance(form, low[a:b], 1) == 1 and not any(low[a:b] in w for w in self.entities):
+                        m = self._make(q, a, b, form)
+                        m.note = f"「{q[a:b]}」→「{form}」（纠正错别字）"
+                        out.append(m)
+                        used[a:b] = [True] * n
+                        break
+        return out
 
     def _rule_coverage(self, q: str, mentions: list[Mention]) -> list[bool]:
         """Characters of q inside some trigger rule's match on the tagged text."""

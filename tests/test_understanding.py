@@ -79,7 +79,8 @@ def test_the_record_carries_confidence_unexplained_and_interpretation(engine):
 
 
 # ---- out of scope ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("question", ["行业和产业有什么区别", "明天会涨吗", "贵州茅台明天的收盘价", "比亚迪值得买吗"])
+@pytest.mark.parametrize("question", ["行业和产业有什么区别", "明天会涨吗", "贵州茅台明天的收盘价", "比亚迪值得买吗",
+                                      "现在应该抄底白酒吗", "后天宁德时代会涨吗"])
 def test_a_question_no_kg_answers_is_refused_not_tabled(engine, question):
     ans = engine.ask(question)
     assert ans.error is not None and ans.error_type == "OutOfScope", (ans.error, ans.cypher)

@@ -29,9 +29,11 @@ def link(g: QueryGraph, a: Slot, b: Slot, edge: str | None = None) -> Link:
         else:
             var = g.add_slot(h.dst, b.pos, kind="hidden").var
         steps.append(Step(h.edge, h.forward, var, h.dst))
-    rel_var = g.new_var(edge) if edge and len(steps) == 1 else None
+    # the named edge gets a variable (its properties are read): on its own step, also in a longer path
+    at = next((k for k, st in enumerate(steps) if st.edge == edge), None) if edge else None
+    rel_var = g.new_var(edge) if at is not None else None
     if rel_var:
-        steps[0] = _with_rel_var(steps[0], rel_var)
+        steps[at] = _with_rel_var(steps[at], rel_var)
     ln = Link(a.var, b.var, tuple(steps), rel_var)
     g.links.append(ln)
     return ln

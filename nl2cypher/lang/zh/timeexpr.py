@@ -98,6 +98,8 @@ class TimeParser:
         self.today = today
         self.calendar = sorted(calendar) if calendar else None
         self.rules = [
+            (r"(?:上个|上一个|上一|上)季度", self._last_quarter),
+            (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
             (rf"(?P<y>\d{{4}}|{N}|今|去|前|本|明)年(?:的)?(?:第)?(?P<q>[1-4一二三四])季度|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
             (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
             (r"(?:第(?P<q>[1-4一二三四])季度|(?P<q3>[一二三四])季度|[Qq](?P<q2>[1-4]))", self._quarter),
@@ -111,9 +113,11 @@ class TimeParser:
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
             (r"(?P<w>大前天|前天|昨天|昨日|今天|今日|当天|当日|明天|明日|现在|当前|目前|此刻|最新|眼下)", self._word_day),
             (r"(?P<w>本周|这周|上周|上上周|下周)(?P<d>[一二三四五六日天1-7])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])", self._weekday),
-            (r"(?P<w>本周|这周|这一周|上周|上一周|本月|这个月|上个月|上月|今年|本年|去年|前年|年初至今|年内)", self._word_range),
+            (r"(?P<w>本周|这周|这一周|上周|上一周|本月|这个月|月初至今|月初以来|本月以来|上个月|上月|今年|本年|去年|前年|年初至今|年内)",
+             self._word_range),
             (r"(?P<y>\d{4}|今|去|前)年(?:度|全年)?", self._year),
-            (r"(?P<w>最近|近期|前几天|这几天|近几天|近日)", self._recent),
+            (r"(?P<w>最近几天|最近几日|前几日|这几日|近几日|最近|近期|前几天|这几天|近几天|近日)", self._recent),
+            (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月份?(?![\d{CN_NUM_CHARS}日号])", self._month),
         ]
         self.rules = [(re.compile(p), f) for p, f in self.rules]
         self._until = re.compile(r"(截至|截止到?|到|直到|以来|之前|以前|之后|以后|起|至今)")
@@ -275,6 +279,27 @@ class TimeParser:
             day -= dt.timedelta(days=7)
         return self._span(m, "day", day, day)
 
+    def _last_quarter(self, m):
+        """上季度: the last quarter that has ended."""
+        q = (self.today.month - 1) // 3  # the current quarter minus one
+        y = self.today.year if q else self.today.year - 1
+        q = q or 4
+        a, b = _quarter_span(y, q)
+        return self._span(m, "quarter", a, b, year=y, quarter=q)
+
+    def _last_month_end(self, m):
+        """上个月底: the last day of the previous month (a trading day before it if need be)."""
+        last = D(self.today.year, self.today.month, 1) - dt.timedelta(days=1)
+        return self._span(m, "day", last, last)
+
+    def _month(self, m):
+        """2月份: that month of the latest year in which it has begun."""
+        mo = to_int(m.group("m"))
+        if not mo or not 1 <= mo <= 12:
+            return None
+        y = self.today.year if mo <= self.today.month else self.today.year - 1
+        return self._span(m, "month", D(y, mo, 1), min(_month_end(y, mo), self.today))
+
     def _word_range(self, m):
         w, t = m.group("w"), self.today
         if w in ("本周", "这周", "这一周"):
@@ -282,7 +307,7 @@ class TimeParser:
         elif w in ("上周", "上一周"):
             mon = t - dt.timedelta(days=t.weekday() + 7)
             a, b = mon, mon + dt.timedelta(days=6)
-        elif w in ("本月", "这个月"):
+        elif w in ("本月", "这个月", "月初至今", "月初以来", "本月以来"):
             a, b = D(t.year, t.month, 1), t
         elif w in ("上个月", "上月"):
             last = D(t.year, t.month, 1) - dt.timedelta(days=1)

@@ -103,6 +103,11 @@ def _target(g: QueryGraph) -> Slot:
         ends = [s for s in ents if s.label in g.schema.edges[role.targets[0]].targets]
         if ends:
             return g.add_slot(ends[0].label, end)
+    if ents and g.units_of("topk", "extreme", "order") and len(ents) == 1 and len(ents[0].names) == 1:
+        # 银行板块今天涨幅倒数三名: one named group ranked — its members are ranked
+        members = _members(g, ents[0].label)
+        if members:
+            return g.add_slot(g.pick("members", members, what="members"), end)
     if ents:
         return max(ents, key=lambda s: s.pos)
     # no label and no entity: infer from the properties / values named
@@ -124,3 +129,27 @@ def _target(g: QueryGraph) -> Slot:
         raise CannotTranslate(g.lang.say("errors.nothing_recognised"))
     label = g.pick("subject", list(dict.fromkeys(owners)))
     return g.add_slot(label, end)
+
+
+def _owners(g: QueryGraph, owner: str) -> set[str]:
+    """The label a property word's owner stands for: itself, or the parent of its daily rows."""
+    if owner not in g.schema.labels:
+        return set()
+    if g.schema.labels[owner].dynamic or g.schema.labels[owner].period:
+        return {h.dst for h in g.schema._neighbours(owner) if not g.schema.labels[h.dst].dynamic}
+    return {owner}
+
+
+def _members(g: QueryGraph, group: str) -> list[str]:
+    """Labels whose nodes belong to a node of `group` (an edge from them into it)
+    and own a property the question names."""
+    named = set()
+    for m in g.m:
+        if m.kind == "property":
+            for t in m.targets:
+                named |= _owners(g, t.split(".")[0])
+    out = []
+    for e in g.schema.edges.values():
+        if group in e.targets:
+            out += [src for src in e.sources if src != group and src in named and not g.schema.labels[src].dynamic]
+    return list(dict.fromkeys(out))

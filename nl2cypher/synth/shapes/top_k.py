@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...errors import CannotTranslate
 from ..ir import Column, Projection, QueryGraph, Sort
 from .common import ask
 
@@ -17,6 +18,10 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     a = ask(g)
     unit = a.topk or a.extreme or a.ordering
+    if g.target.kind == "entity" and len(g.target.names) == 1 and g.single_day is not None:
+        # 银行板块今天涨幅倒数三名: one named thing on one day has one row to rank —
+        # this reading is wrong (its members are meant); let the other choices answer
+        raise CannotTranslate(g.lang.say("errors.no_query"))
     before = [x for x in a.shown if g.pos(x.mention) <= unit.start]
     ranked = before[-1] if before else a.shown[0]  # the property nearest before the unit, else the first
     desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(ranked.ref)  # 跌幅最大: ascending
