@@ -73,6 +73,14 @@ CASES = [
     ("半导体板块为什么涨",
      "MATCH (t:trade)<-[:belong_to]-(s:stock)-[r:involve]->(i:information) WHERE t.name = '半导体' "
      "AND r.tendency = 1 RETURN DISTINCT i.name"),
+    # 上涨的X filters (a value), 涨了多少 asks (a property)
+    ("今天上涨的券商股有哪些",
+     f"MATCH (s:stock)-[:belong_to]->(t:trade), (s)-[:has_stock_data]->(d:stock_data) WHERE t.name = '券商' "
+     f"AND d.date = {T} AND d.range > 0 RETURN s.name"),
+    # one named group filtered by a value: its members
+    ("白酒板块，今天涨幅超过1%",
+     f"MATCH (s:stock)-[:belong_to]->(t:trade), (s)-[:has_stock_data]->(d:stock_data) WHERE t.name = '白酒' "
+     f"AND d.date = {T} AND d.range > 1 RETURN s.name"),
     # a concept word written with a same-sound typo
     ("五粮液昨天的收盘架",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = {Y} RETURN d.closing_price"),
@@ -101,3 +109,10 @@ def test_earliest_and_latest_order_by_the_date(engine, question, gold):
 def test_a_corrected_concept_word_is_noted(engine):
     ans = engine.ask("五粮液昨天的收盘架")
     assert any("收盘架" in n and "收盘价" in n for n in ans.notes), ans.notes
+
+
+def test_several_entities_each_keep_their_own_rows(engine):
+    ans = engine.ask("招商银行和中国平安的董事长分别是谁")
+    gold = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['招商银行', '中国平安'] "
+                            "RETURN s.name, c.name")
+    assert results_match(gold.columns, gold.rows, ans.columns, ans.rows, False), ans.rows

@@ -22,6 +22,8 @@ def lower(g: QueryGraph):
     for s in a.ents:
         if s is not target and (len(s.names) > 1 or target.kind == "label") and answer == "lookup":
             cols.insert(0, Column(*g.name_of(s)))
+        elif s is not target and len(s.names) > 1 and answer == "list":
+            cols.insert(0, Column(*g.name_of(s)))  # A和B的董事长: whose each row is
     if target.kind == "entity" and len(target.names) <= 1 and answer == "lookup" and a.shown:
         cols = [Column(*g.name_of(target))]
     multi_day = any(s.kind == "data" for s in g.slots) and g.day_range
