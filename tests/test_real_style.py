@@ -81,6 +81,8 @@ CASES = [
     ("白酒板块，今天涨幅超过1%",
      f"MATCH (s:stock)-[:belong_to]->(t:trade), (s)-[:has_stock_data]->(d:stock_data) WHERE t.name = '白酒' "
      f"AND d.date = {T} AND d.range > 1 RETURN s.name"),
+    # which company a code is: its name
+    ("600519是哪家公司", "MATCH (s:stock) WHERE s.code = '600519' RETURN s.name"),
     # a concept word written with a same-sound typo
     ("五粮液昨天的收盘架",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = {Y} RETURN d.closing_price"),

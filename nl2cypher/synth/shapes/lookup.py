@@ -16,6 +16,8 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     a, target = ask(g), g.target
     if target.kind == "entity" and not a.shown and len([s for s in g.slots if s.kind != "hidden"]) == 1:
+        if g.has("list"):  # 600519是哪家公司: which one, by name
+            return g.candidate((g.pattern(), Projection((Column(*g.name_of(target)),), True)), "lookup")
         return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),))), "entity")
     answer = "lookup" if a.ents and target.kind == "entity" else "list"
     cols = [Column(*g.name_of(target))]
