@@ -25,11 +25,11 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def run(db: Path, questions: list[dict], rank: bool) -> dict:
+def run(db: Path, questions: list[dict], rank: bool, revise: str = "never") -> dict:
     from nl2cypher.engine import Engine
 
     t0 = time.perf_counter()
-    engine = Engine(db, rank=rank)
+    engine = Engine(db, rank=rank, revise=revise)
     if rank:
         engine.ranker.encoder.encode(["预热"])  # loading the encoder is part of a cold start
     first = engine.ask(questions[0]["question"], today=dt.date.fromisoformat(questions[0]["today"]))
@@ -67,6 +67,9 @@ def main() -> None:
     ap.add_argument("--db", type=Path)
     ap.add_argument("--questions", type=Path, default=ROOT / "eval" / "dev.jsonl")
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "out" / "translate.json")
+    ap.add_argument("--revise", default="never", choices=("never", "auto", "always"), help=(
+        "LLM revision (default never: the heuristic translator's own speed; auto revises unsure answers, "
+        "seconds each on a CPU)"))
     args = ap.parse_args()
     qs = [json.loads(l) for l in args.questions.read_text(encoding="utf-8").splitlines() if l.strip()]
     with tempfile.TemporaryDirectory() as tmp:
@@ -78,12 +81,12 @@ def main() -> None:
             write_demo(Path(tmp) / "kg", dt.date.fromisoformat(qs[0]["today"]))
             db = Path(tmp) / "kg.lbug"
             load_kg(Path(tmp) / "kg", db, source="demo")
-        on = run(db, qs, rank=True)
-        off = run(db, qs, rank=False)
+        on = run(db, qs, rank=True, revise=args.revise)
+        off = run(db, qs, rank=False, revise=args.revise)
     res = {"machine": f"{platform.machine()} {os.cpu_count()} cores", "questions": len(qs),
            "ranking_on": on, "ranking_off": off,
            "ranking_cost_ratio_p50": round(on["translate_ms"]["p50"] / max(off["translate_ms"]["p50"], 1e-9), 2)}
-    print(f"{len(qs)} questions from {args.questions.name}, warm, DB execution excluded")
+    print(f"{len(qs)} questions from {args.questions.name}, warm, DB execution excluded, revision {args.revise}")
     print(f"{'stage':<12}{'p50 ms':>10}{'p95 ms':>10}")
     for k, v in on["stages_ms"].items():
         print(f"{k:<12}{v['p50']:>10.2f}{v['p95']:>10.2f}")
