@@ -81,6 +81,15 @@ CASES = [
     ("白酒板块，今天涨幅超过1%",
      f"MATCH (s:stock)-[:belong_to]->(t:trade), (s)-[:has_stock_data]->(d:stock_data) WHERE t.name = '白酒' "
      f"AND d.date = {T} AND d.range > 1 RETURN s.name"),
+    # name patterns, members of the same group counted, slang for stocks, a two-digit year
+    ("名称最后两个字是证券的公司", "MATCH (s:stock) WHERE s.name ENDS WITH '证券' RETURN s.name"),
+    ("和比亚迪同一个省的股票有几只",
+     "MATCH (a:stock), (s:stock) WHERE a.name = '比亚迪' AND s.province = a.province AND s.name <> '比亚迪' "
+     "RETURN count(s)"),
+    ("半导体板块有几只票", "MATCH (s:stock)-[:belong_to]->(t:trade) WHERE t.name = '半导体' RETURN count(s)"),
+    ("贵州茅台23年三季度净利润",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE s.name = '贵州茅台' AND f.year = 2023 AND f.quarter = 3 RETURN f.net_profit"),
     # which company a code is: its name
     ("600519是哪家公司", "MATCH (s:stock) WHERE s.code = '600519' RETURN s.name"),
     # a concept word written with a same-sound typo
@@ -101,6 +110,9 @@ def test_real_style_question(engine, question, gold):
 
 @pytest.mark.parametrize("question,gold", [
     ("成立最早的三家公司", "MATCH (s:stock) RETURN s.name, s.establishment_date ORDER BY s.establishment_date LIMIT 3"),
+    ("今天成交量排名最后的5支股票",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name, d.volume "
+     "ORDER BY d.volume, s.name LIMIT 5"),
     ("成立最晚的5家公司",
      "MATCH (s:stock) RETURN s.name, s.establishment_date ORDER BY s.establishment_date DESC LIMIT 5"),
 ])

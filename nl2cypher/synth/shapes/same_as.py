@@ -1,9 +1,9 @@
 """和贵州茅台同一省份的股票: members with the same value of a property as the
-entity, the entity itself left out."""
+entity, the entity itself left out (or how many, when counted)."""
 
 from __future__ import annotations
 
-from ..ir import Column, Op, Pattern, PathSpec, Projection, QueryGraph, Ref
+from ..ir import Call, Column, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Whole
 from .common import reference_entity
 
 NAME = "list"
@@ -27,5 +27,10 @@ def lower(g: QueryGraph):
     conds = main.conds + (Op("=", Ref(e, disp), g.param(ref_ent.name)), Op("=", Ref(target.var, prop), Ref(e, prop)),
                           Op("<>", Ref(target.var, disp), Ref(e, disp)))
     pdef = g.schema.labels[target.label].property(prop)
-    ret = Projection((Column(*g.name_of(target)), Column(Ref(target.var, prop), pdef.description or prop)), True)
-    return g.candidate((Pattern(main.paths + (PathSpec(e, ref_ent.label),), conds), ret), NAME)
+    answer = NAME
+    if g.has("count"):
+        ret, answer = Projection((Column(Call("count", (Whole(target.var),), distinct=True),
+                                         g.lang.say("columns.count")),)), "count"
+    else:
+        ret = Projection((Column(*g.name_of(target)), Column(Ref(target.var, prop), pdef.description or prop)), True)
+    return g.candidate((Pattern(main.paths + (PathSpec(e, ref_ent.label),), conds), ret), answer)
