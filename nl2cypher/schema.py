@@ -4,6 +4,8 @@ compact text form for prompts."""
 
 from __future__ import annotations
 
+import re
+
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +35,18 @@ class Property:
 
 
 @dataclass(frozen=True)
+class Derived:
+    """A measure computed from a row's stored properties (成交额 ≈ 收盘价 × 成交量):
+    `formula` is a tree of ("prop", name) / ("num", value) / (op, left, right)."""
+
+    name: str
+    formula: tuple
+    description: str = ""
+    unit: str = ""
+    words: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Label:
     name: str
     description: str
@@ -45,6 +59,7 @@ class Label:
     calendar: str = ""  # "trading": its dates are the trading calendar
     measures: dict[str, str] = field(default_factory=dict)  # {price, change} -> property
     day: str = ""  # the date of a row (daily data, a report): `day:`, else a date-typed display property
+    derived: dict[str, Derived] = field(default_factory=dict)  # measures computed from the stored ones
 
     @property
     def dynamic(self) -> bool:
@@ -53,6 +68,9 @@ class Label:
     def property(self, name: str) -> Property | None:
         if name == KEY and KEY not in self.properties:
             return Property(KEY, "string", "编号")
+        if name in self.derived:
+            d = self.derived[name]
+            return Property(name, "float", d.description, d.unit)
         return self.properties.get(name)
 
 
@@ -176,8 +194,9 @@ class Schema:
                 raise SchemaError(f"{origin}: label {lname}: day {day!r} is not a date property")
             if calendar and not day:
                 raise SchemaError(f"{origin}: label {lname}: a trading calendar needs a `day` (a date property)")
+            derived = _derived(origin, f"label {lname}", spec.get("derived"), props)
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
-                                  period, calendar, measures, day)
+                                  period, calendar, measures, day, derived)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)
@@ -352,6 +371,77 @@ def _as_list(v: object) -> list[str]:
 def _check_name(origin: str, kind: str, name: object) -> None:
     if not isinstance(name, str) or not name.isidentifier() or name.startswith("_"):
         raise SchemaError(f"{origin}: {kind} name {name!r} must be an identifier not starting with _")
+
+
+_FORMULA_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<name>[A-Za-z_][A-Za-z_0-9]*)|(?P<op>[-+*/()]))")
+
+
+def _formula(text: str, where: str, props: dict[str, Property]) -> tuple:
+    """Parse `closing_price * volume` (numbers, numeric properties of the same
+    label, + - * / and brackets) into a tree; anything else is refused."""
+    tokens, pos = [], 0
+    text = str(text or "")
+    while pos < len(text.rstrip()):
+        m = _FORMULA_TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise SchemaError(f"{where}: formula {text!r}: cannot read {text[pos:pos + 10]!r}")
+        tokens.append(m)
+        pos = m.end()
+    k = 0
+
+    def atom():
+        nonlocal k
+        if k >= len(tokens):
+            raise SchemaError(f"{where}: formula {text!r} ends early")
+        t = tokens[k]
+        k += 1
+        if t.group("num"):
+            return ("num", float(t.group("num")))
+        if t.group("name"):
+            p = props.get(t.group("name"))
+            if p is None or p.type not in ("int", "float"):
+                raise SchemaError(f"{where}: formula {text!r}: {t.group('name')!r} is not a numeric property")
+            return ("prop", p.name)
+        if t.group("op") == "(":
+            e = expr()
+            if k >= len(tokens) or tokens[k].group("op") != ")":
+                raise SchemaError(f"{where}: formula {text!r}: missing ')'")
+            k += 1
+            return e
+        raise SchemaError(f"{where}: formula {text!r}: unexpected {t.group(0).strip()!r}")
+
+    def level(ops, sub):
+        def parse():
+            nonlocal k
+            left = sub()
+            while k < len(tokens) and tokens[k].group("op") in ops:
+                op = tokens[k].group("op")
+                k += 1
+                left = (op, left, sub())
+            return left
+        return parse
+
+    expr = level("+-", level("*/", atom))
+    tree = expr()
+    if k != len(tokens):
+        raise SchemaError(f"{where}: formula {text!r}: unexpected {tokens[k].group(0).strip()!r}")
+    return tree
+
+
+def _derived(origin: str, owner: str, raw: object, props: dict[str, Property]) -> dict[str, Derived]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise SchemaError(f"{origin}: {owner}: `derived` must be a mapping")
+    out = {}
+    for name, spec in raw.items():
+        _check_name(origin, "derived measure", name)
+        if name in props or not isinstance(spec, dict) or not spec.get("formula"):
+            raise SchemaError(f"{origin}: {owner}: derived {name!r} needs a `formula` and a name of its own")
+        where = f"{origin}: {owner}: derived {name}"
+        out[name] = Derived(name, _formula(spec["formula"], where, props), str(spec.get("description", "")),
+                            str(spec.get("unit", "")), tuple(str(w) for w in _as_list(spec.get("words"))))
+    return out
 
 
 def _properties(origin: str, owner: str, raw: object) -> dict[str, Property]:

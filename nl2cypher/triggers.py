@@ -163,4 +163,8 @@ def load_triggers(schema: Schema, path: str | Path | None = None) -> TriggerTabl
                                     get("example")))
         else:
             raise TriggerTableError(f"{where}: unknown kind {kind!r}")
+    # a derived measure's words (schema data) name it like any property word
+    for lab in schema.labels.values():
+        for d in lab.derived.values():
+            table.concepts.extend(Concept("property", w, (f"{lab.name}.{d.name}",)) for w in d.words)
     return table

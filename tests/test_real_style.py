@@ -90,6 +90,13 @@ CASES = [
     ("贵州茅台23年三季度净利润",
      "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE s.name = '贵州茅台' AND f.year = 2023 AND f.quarter = 3 RETURN f.net_profit"),
+    # measures derived from stored properties (schema data: `derived:`)
+    ("贵州茅台今天的成交额",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' AND d.date = {T} "
+     "RETURN d.closing_price * d.volume"),
+    ("五粮液昨天成交了多少钱",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = {Y} "
+     "RETURN d.closing_price * d.volume"),
     # which company a code is: its name
     ("600519是哪家公司", "MATCH (s:stock) WHERE s.code = '600519' RETURN s.name"),
     # a concept word written with a same-sound typo
@@ -130,3 +137,13 @@ def test_several_entities_each_keep_their_own_rows(engine):
     gold = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['招商银行', '中国平安'] "
                             "RETURN s.name, c.name")
     assert results_match(gold.columns, gold.rows, ans.columns, ans.rows, False), ans.rows
+
+
+def test_amplitude_is_the_days_range_over_the_previous_close(engine):
+    ans = engine.ask("比亚迪今天的振幅")
+    prev = engine.store.run("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' "
+                            "AND d.date = date('2024-03-14') RETURN d.closing_price").rows[0][0]
+    day = engine.store.run("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' "
+                           f"AND d.date = {T} RETURN d.maximum_price - d.minimum_price").rows[0][0]
+    # derived from the stored 涨跌幅 (rounded to 0.01 %), so within rounding of the exact figure
+    assert ans.error is None and abs(ans.rows[0][-1] - day / prev * 100) < 0.01, (ans.rows, day / prev * 100)

@@ -90,3 +90,22 @@ def test_schema_file_round_trips_through_its_source_text(tmp_path):
     assert again.render() == s.render()
     with pytest.raises(SchemaError, match="cannot read schema"):
         Schema.load(tmp_path / "missing.yaml")
+
+
+def _with_derived(spec: dict) -> dict:
+    return {"labels": {"stock_data": {"partition": "daily", "display": "date", "properties": {
+        "date": {"type": "date"}, "closing_price": {"type": "float"}, "volume": {"type": "int"},
+        "name": {"type": "string"}}, "derived": spec}}}
+
+
+def test_a_derived_measure_is_schema_data_with_a_checked_formula():
+    s = Schema.from_dict(_with_derived({"turnover": {"formula": "closing_price * (volume + 0)", "description": "成交额",
+                                                      "words": ["成交额"]}}))
+    lab = s.labels["stock_data"]
+    assert lab.property("turnover").description == "成交额" and s.has_property("stock_data", "turnover")
+    assert lab.derived["turnover"].formula == ("*", ("prop", "closing_price"), ("+", ("prop", "volume"), ("num", 0.0)))
+    assert "turnover" not in dict(s.structure()[0])["stock_data"]  # nothing stored: the KG layout is unchanged
+    for formula, says in (("closing_price * name", "not a numeric property"), ("closing_price *", "ends early"),
+                          ("closing_price; DROP", "cannot read"), ("(closing_price", "missing '\\)'")):
+        with pytest.raises(SchemaError, match=says):
+            Schema.from_dict(_with_derived({"x": {"formula": formula}}))

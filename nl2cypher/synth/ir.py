@@ -14,6 +14,8 @@ vector wrote, which is the ordering the named choices and `PASSES` make explicit
 
 from __future__ import annotations
 
+import dataclasses
+
 import bisect
 import datetime as dt
 from dataclasses import dataclass, field
@@ -357,9 +359,31 @@ class QueryGraph:
     def candidate(self, plan_parts: tuple, answer: str, notes: list[str] | None = None) -> Candidate:
         from .lower import lower
 
+        plan_parts = tuple(self._computed(p) for p in plan_parts)
         return Candidate(lower(Plan(plan_parts, dict(self.params))), -self.choices.penalty,
                          tuple(self.choices.taken), self.notes if notes is None else notes, answer,
                          ignored=self.ignored())
+
+    def _computed(self, node):
+        """A derived measure (成交额) becomes its formula over the row's stored properties."""
+        if isinstance(node, Ref):
+            slot = next((s for s in self.slots if s.var == node.var), None)
+            d = self.schema.labels[slot.label].derived.get(node.key) if slot is not None else None
+            return node if d is None else self._formula(node.var, d.formula)
+        if isinstance(node, tuple):
+            return tuple(self._computed(x) for x in node)
+        if dataclasses.is_dataclass(node) and not isinstance(node, type):
+            changes = {f.name: self._computed(getattr(node, f.name)) for f in dataclasses.fields(node)
+                       if isinstance(getattr(node, f.name), (tuple, Ref)) or dataclasses.is_dataclass(getattr(node, f.name))}
+            return dataclasses.replace(node, **changes) if changes else node
+        return node
+
+    def _formula(self, var: str, tree: tuple):
+        if tree[0] == "prop":
+            return Ref(var, tree[1])
+        if tree[0] == "num":
+            return Const(tree[1])
+        return Op(tree[0], self._formula(var, tree[1]), self._formula(var, tree[2]))
 
     def ignored(self) -> tuple[int, ...]:
         """Mentions no pass or shape used: a number, a date, a name or a property
