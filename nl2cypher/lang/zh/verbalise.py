@@ -70,8 +70,8 @@ class Verbaliser(Generator):
         return ""
 
     # ---- clauses ---------------------------------------------------------------------
-    def match(self, c: Match) -> str:
-        parts = []
+    def learn(self, c: Match) -> None:
+        """Remember what each variable of a MATCH stands for."""
         for p in c.paths:
             for n in (p.start, *(n for _, n in p.steps)):
                 if n.var and n.label:
@@ -79,6 +79,11 @@ class Verbaliser(Generator):
             for r, _ in p.steps:
                 if r.var:
                     self.rel_type[r.var] = r.type
+
+    def match(self, c: Match) -> str:
+        parts = []
+        self.learn(c)
+        for p in c.paths:
             if p.steps:
                 chain = [self.label_word(p.start.label)]
                 for r, n in p.steps:
@@ -137,9 +142,6 @@ class Interpreter(Verbaliser):
             return self.gen(e.right)
         return f"{self.gen(e.left)} {self.w['ops'].get(e.op, e.op)} {self.gen(e.right)}"
 
-    def func(self, e) -> str:
-        return self.w["funcs"].get(e.name, e.name) + "".join(self.gen(a) for a in e.args)
-
     def not_(self, e: Not) -> str:
         inner = e.expr
         if isinstance(inner, Bin) and inner.op not in ("AND", "OR"):  # 股票简称 不包含 银行
@@ -147,13 +149,7 @@ class Interpreter(Verbaliser):
         return self.w["not"] + self.gen(inner)
 
     def match(self, c: Match) -> str:
-        for p in c.paths:
-            for n in (p.start, *(n for _, n in p.steps)):
-                if n.var and n.label:
-                    self.var_label[n.var] = n.label
-            for r, _ in p.steps:
-                if r.var:
-                    self.rel_type[r.var] = r.type
+        self.learn(c)
         return self.gen(c.where) if c.where is not None else ""
 
     def with_(self, c: With) -> str:
