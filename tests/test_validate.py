@@ -93,3 +93,14 @@ def test_a_reshaped_revision_that_keeps_the_question_values_passes(validator):
     v = validator.check("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' "
                         "AND d.date >= date('2024-03-14') AND d.date <= date('2024-03-14') RETURN s.name, d.closing_price")
     assert v.ok, v.refused
+
+
+def test_a_revision_that_drops_what_the_question_asks_about_is_refused(mini_db):
+    # 想了解下宁德时代的董事长: a small model's rewrite that lists other stocks under the column 董事长
+    cand = "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = $p0 RETURN c.name"
+    with LadybugStore(mini_db) as store:
+        v = Validator(store.schema, store, "想了解下宁德时代的董事长", cand, {"p0": "宁德时代"},
+                      question_labels=[("chairman",)])
+        bad = v.check("MATCH (a:stock), (b:stock) WHERE a.name = $p0 AND b.name <> a.name RETURN b.name AS `董事长`")
+        assert not bad.ok and "drops chairman" in bad.refused
+        assert v.check("MATCH (s:stock)<-[:is_chairman_of]-(c:chairman) WHERE s.name = $p0 RETURN c.name, c.sex").ok

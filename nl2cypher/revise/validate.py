@@ -82,13 +82,17 @@ class Verdict:
         return self.refused is None and self.query is not None
 
 
+_LABEL_IN_PATTERN = re.compile(r"\(\s*\w*\s*:\s*`?(\w+)`?")
+
+
 class Validator:
     """Checks one revision against the schema, the store and what the question
     and the candidate allow."""
 
     def __init__(self, schema: Schema, store: GraphStore | None, question: str, candidate: str,
                  candidate_params: dict[str, Any], question_numbers: list[float] = (),
-                 question_dates: list[str] = (), timeout_s: float = 5.0, stops: tuple[str, ...] | None = None):
+                 question_dates: list[str] = (), timeout_s: float = 5.0, stops: tuple[str, ...] | None = None,
+                 question_labels: list[tuple[str, ...]] = ()):
         self.schema = schema
         self.store = store
         self.question = question
@@ -98,6 +102,7 @@ class Validator:
         self.dates = set(question_dates) | set(_ISO_DATE.findall(candidate))
         self.timeout_s = timeout_s
         self.stops = stops  # what the model's chatter after its query starts with (the language pack's)
+        self.kinds = [tuple(k) for k in question_labels]  # label words of the question: one of each must stay
 
     def check(self, output: str, execute: bool = True) -> Verdict:
         v = Verdict()
@@ -201,6 +206,10 @@ class Validator:
         for day in sorted(set(_ISO_DATE.findall(self.candidate))):
             if day not in q:
                 raise RevisionRefused(Refusal.DROPS_VALUE, f"it drops the date {day} the question asks about")
+        labels = set(_LABEL_IN_PATTERN.findall(_STRING.sub("", q)))
+        for kind in self.kinds:  # 宁德时代的董事长: a revision without any chairman answers something else
+            if not labels & set(kind):
+                raise RevisionRefused(Refusal.DROPS_VALUE, f"it drops {'/'.join(kind)}, which the question asks about")
 
     def _map_keys(self, props: str | None, owner: str | None, kind: str) -> None:
         if not props or owner is None:
