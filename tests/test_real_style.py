@@ -83,6 +83,7 @@ CASES = [
      f"AND d.date = {T} AND d.range > 1 RETURN s.name"),
     # name patterns, members of the same group counted, slang for stocks, a two-digit year
     ("名称最后两个字是证券的公司", "MATCH (s:stock) WHERE s.name ENDS WITH '证券' RETURN s.name"),
+    ("名字包含数字经济四个字的基金", "MATCH (f:public_offering_fund) WHERE f.name CONTAINS '数字经济' RETURN f.name"),
     ("和比亚迪同一个省的股票有几只",
      "MATCH (a:stock), (s:stock) WHERE a.name = '比亚迪' AND s.province = a.province AND s.name <> '比亚迪' "
      "RETURN count(s)"),
