@@ -65,6 +65,10 @@ CASES = [
     ("3月1号那天白酒板块的收盘点位",
      "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE t.name = '白酒' AND d.date = date('2024-03-01') "
      "RETURN d.closing_price"),
+    # a window of quarters: one row per quarter, not a sum
+    ("招商银行最近4个季度的净利润",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE s.name = '招商银行' AND f.year = 2023 RETURN f.quarter, f.net_profit"),
     # one named group ranked: its members are ranked
     ("银行板块今天涨幅倒数三名",
      f"MATCH (s:stock)-[:belong_to]->(t:trade), (s)-[:has_stock_data]->(d:stock_data) WHERE t.name = '银行' "

@@ -36,7 +36,7 @@ class TimeSpan:
     text: str
     pos: int
     end_pos: int
-    kind: str  # day | range | month | year | quarter | half | until | since
+    kind: str  # day | range | month | year | quarter | quarters | half | until | since
     start: D | None = None
     end: D | None = None
     year: int | None = None
@@ -99,6 +99,7 @@ class TimeParser:
         self.calendar = sorted(calendar) if calendar else None
         self.rules = [
             (r"(?:上个|上一个|上一|上)季度", self._last_quarter),
+            (rf"(?:近|最近|过去)(?P<n>{N})个?季度", self._last_quarters),
             (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
             (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:第)?(?P<q>[1-4一二三四])季度|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
             (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
@@ -286,6 +287,18 @@ class TimeParser:
         q = q or 4
         a, b = _quarter_span(y, q)
         return self._span(m, "quarter", a, b, year=y, quarter=q)
+
+    def _last_quarters(self, m):
+        """最近4个季度: the last n quarters that have ended — a window of reports, one row each."""
+        n = to_int(m.group("n"))
+        if not n or n < 1:
+            return None
+        q = (self.today.month - 1) // 3  # the last ended quarter, counted from year 0
+        last = self.today.year * 4 + q - 1
+        first = last - (n - 1)
+        a = _quarter_span(first // 4, first % 4 + 1)[0]
+        b = _quarter_span(last // 4, last % 4 + 1)[1]
+        return self._span(m, "quarters", a, b)
 
     def _last_month_end(self, m):
         """上个月底: the last day of the previous month (a trading day before it if need be)."""

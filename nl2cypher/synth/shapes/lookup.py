@@ -3,7 +3,7 @@ daily row); or the list of members of the target with the values asked."""
 
 from __future__ import annotations
 
-from ..ir import Column, Projection, QueryGraph, Sort, Whole
+from ..ir import Column, Projection, QueryGraph, Ref, Sort, Whole
 from .common import ask
 
 NAME = "lookup"
@@ -30,11 +30,16 @@ def lower(g: QueryGraph):
         cols = [Column(*g.name_of(target))]
     multi_day = any(s.kind == "data" for s in g.slots) and g.day_range
     order = ()
+    t = g.time_span()
     for s in a.data_slots:
         if multi_day or answer == "lookup":
             cols.append(Column(g.day(s.var, s.label), g.lang.say("columns.day")))
             if multi_day:
                 order = (Sort(g.day(s.var, s.label)),)
+        period = g.schema.labels[s.label].period
+        if t is not None and t.kind == "quarters" and period:  # 最近4个季度: which quarter each row is
+            cols += [Column(Ref(s.var, period[k]), g.prop_word(s.label, period[k])) for k in ("year", "quarter")
+                     if k in period]
     cols += [Column(x.ref, x.alias) for x in a.shown]
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
 
