@@ -125,6 +125,9 @@ def test_real_style_question(engine, question, gold):
     ("今天成交量排名最后的5支股票",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name, d.volume "
      "ORDER BY d.volume, s.name LIMIT 5"),
+    ("麻烦问下银行板块今天涨幅倒数三名是哪几只",  # 哪几只 asks which, not how many
+     f"MATCH (s:stock)-[:belong_to]->(t:trade), (s)-[:has_stock_data]->(d:stock_data) WHERE t.name = '银行' "
+     f"AND d.date = {T} RETURN s.name, d.range ORDER BY d.range, s.name LIMIT 3"),
     ("成立最晚的5家公司",
      "MATCH (s:stock) RETURN s.name, s.establishment_date ORDER BY s.establishment_date DESC LIMIT 5"),
 ])
