@@ -12,6 +12,7 @@ import logging
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
 
 from .cypher import queries
 from .errors import BadQuestion, UnknownEntity
@@ -100,41 +101,50 @@ class Extraction:
             chars[a:b] = " " * (b - a)
         return "".join(chars)
 
+    @cached_property
+    def _owners(self) -> list[tuple[int, int]]:
+        return tag_question(self.question, self.mentions)[1]
+
     def question_span(self, a: int, b: int) -> tuple[int, int]:
         """The stretch of the question a stretch [a, b) of the tagged question covers."""
-        qa = qb = None
-        t = q = 0
-        for k, m in enumerate(self.mentions):
-            tag = f"〈{m.tag}{k}〉"
-            while q < m.start:  # plain characters before the mention
-                if t == a:
-                    qa = q
-                if t + 1 == b:
-                    qb = q + 1
-                t, q = t + 1, q + 1
-            if t <= a < t + len(tag):
-                qa = m.start
-            if t < b <= t + len(tag):
-                qb = m.end
-            t, q = t + len(tag), m.end
-        while q < len(self.question):
-            if t == a:
-                qa = q
-            if t + 1 == b:
-                qb = q + 1
-            t, q = t + 1, q + 1
-        qa = len(self.question) if qa is None else qa
-        return qa, max(qa, len(self.question) if qb is None else qb)
+        if b <= a or a >= len(self._owners):
+            n = len(self.question)
+            return n, n
+        return self._owners[a][0], self._owners[min(b, len(self._owners)) - 1][1]
 
     def between(self, i: int, j: int) -> str:
         """Tagged text between mentions i and j (i before j)."""
         return self.tagged[self.tag_span(i)[1]:self.tag_span(j)[0]]
 
 
+def tag_question(q: str, mentions: list[Mention]) -> tuple[str, list[tuple[int, int]]]:
+    """The question with each mention replaced by 〈K<index>〉, and for each character
+    of it the stretch of the question it stands for (a mention's whole span)."""
+    tagged, owner, pos = [], [], 0
+    for i, m in enumerate(mentions):
+        tagged.append(q[pos:m.start])
+        owner += [(k, k + 1) for k in range(pos, m.start)]
+        tag = f"〈{m.tag}{i}〉"
+        tagged.append(tag)
+        owner += [(m.start, m.end)] * len(tag)
+        pos = m.end
+    tagged.append(q[pos:])
+    owner += [(k, k + 1) for k in range(pos, len(q))]
+    return "".join(tagged), owner
+
+
 def normalise(text: str) -> str:
     """NFKC (full-width digits and letters), collapse spaces, Chinese punctuation kept."""
     text = unicodedata.normalize("NFKC", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+@lru_cache(maxsize=8192)
+def _sound(c: str) -> str | None:
+    """A Chinese character's pinyin (None for anything else)."""
+    from pypinyin import lazy_pinyin
+
+    return lazy_pinyin(c)[0] if "\u4e00" <= c <= "\u9fff" else None
 
 
 def _edit_distance(a: str, b: str, cap: int = 3) -> int:
@@ -306,10 +316,8 @@ class Lexicon:
         but sounds exactly like a concept word one character away from it."""
         if not self._sounds:
             return []
-        from pypinyin import lazy_pinyin
-
         low = q.lower()
-        sound = [lazy_pinyin(c)[0] if "\u4e00" <= c <= "\u9fff" else None for c in q]
+        sound = [_sound(c) for c in q]
         out, used = [], list(taken)
         for n in (4, 3):
             for a in range(0, len(q) - n + 1):
@@ -327,20 +335,7 @@ class Lexicon:
 
     def _rule_coverage(self, q: str, mentions: list[Mention]) -> list[bool]:
         """Characters of q inside some trigger rule's match on the tagged text."""
-        tagged, owner = [], []  # owner: question index of each tagged char (or a mention's span)
-        pos = 0
-        for i, m in enumerate(mentions):
-            for k in range(pos, m.start):
-                tagged.append(q[k])
-                owner.append((k, k + 1))
-            tag = f"〈{m.tag}{i}〉"
-            tagged.extend(tag)
-            owner.extend([(m.start, m.end)] * len(tag))
-            pos = m.end
-        for k in range(pos, len(q)):
-            tagged.append(q[k])
-            owner.append((k, k + 1))
-        text = "".join(tagged)
+        text, owner = tag_question(q, mentions)
         covered = [False] * len(q)
         for rule in self.triggers.rules:
             for mt in rule.regex.finditer(text):
@@ -581,10 +576,4 @@ class Lexicon:
 
     @staticmethod
     def _tag(q: str, mentions: list[Mention]) -> str:
-        out, pos = [], 0
-        for i, m in enumerate(mentions):
-            out.append(q[pos:m.start])
-            out.append(f"〈{m.tag}{i}〉")
-            pos = m.end
-        out.append(q[pos:])
-        return "".join(out)
+        return tag_question(q, mentions)[0]

@@ -30,10 +30,6 @@ class Understanding:
     margin: float | None  # score of the best candidate minus the second's (None: one candidate)
     confidence: float
 
-    @property
-    def sure(self) -> bool:
-        return self.confidence >= TRUST
-
 
 def accounted(ex: Extraction, units: list[Unit], fillers: Fillers) -> list[bool]:
     """Per character of the question: is it a mention, a unit's word, a filler or punctuation?"""

@@ -390,9 +390,10 @@ class QueryGraph:
         word the question gave that the query does not reflect. (Label and edge
         words are read by the path search; they are not tracked.)"""
         used = self.consumed | self.used
+        at = [self.pos(i) for i in range(len(self.m))]
         for u in self.units:
             used |= set(u.refs.values()) | set(u.covers)
-            used |= {i for i in range(len(self.m)) if u.start <= self.pos(i) < u.end}  # words a rule read
+            used |= {i for i, p in enumerate(at) if u.start <= p < u.end}  # words a rule read
         used |= {s.mention for s in self.slots if s.mention is not None}
         for ms in self.prop_mentions.values():
             used |= set(ms)
