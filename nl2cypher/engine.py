@@ -143,7 +143,7 @@ class Engine:
         t2 = time.perf_counter()
         tr.mentions, tr.tagged, tr.units = ex.mentions, ex.tagged, units
         self._refuse_future(ex, ctx)
-        unexplained = unexplained_words(ex, units, self.lang.fillers)
+        unexplained = unexplained_words(ex, units, self.lang.fillers, self.lang.pronouns)
         ans.unexplained = list(unexplained)
         try:
             cands = self.synth.candidates(ex, units, ctx)

@@ -11,6 +11,7 @@ an answer below it, a clear reading of every word above it (measured by
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .lang import Fillers
@@ -31,8 +32,9 @@ class Understanding:
     confidence: float
 
 
-def accounted(ex: Extraction, units: list[Unit], fillers: Fillers) -> list[bool]:
-    """Per character of the question: is it a mention, a unit's word, a filler or punctuation?"""
+def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.Pattern | None = None) -> list[bool]:
+    """Per character of the question: is it a mention, a unit's word, a filler,
+    punctuation, or a pronoun after a name it can point back to?"""
     q = ex.question
     ok = [not (c.isalnum()) for c in q]  # punctuation and spaces say nothing
     for m in ex.mentions:
@@ -45,6 +47,11 @@ def accounted(ex: Extraction, units: list[Unit], fillers: Fillers) -> list[bool]
     rest = "".join(" " if k else c for c, k in zip(q, ok))
     for a, b in fillers.spans(rest, asking=True):
         ok[a:b] = [True] * (b - a)
+    if pronouns is not None:
+        named = [m.end for m in ex.mentions if m.kind == "entity"]
+        for p in pronouns.finditer("".join(" " if k else c for c, k in zip(q, ok))):
+            if any(end <= p.start() for end in named):  # 关于贵州茅台，它的董事长: 它 is 贵州茅台
+                ok[p.start():p.end()] = [True] * (p.end() - p.start())
     return ok
 
 
@@ -62,8 +69,9 @@ def _runs(q: str, ok: list[bool]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers) -> tuple[str, ...]:
-    return _runs(ex.question, accounted(ex, units, fillers))
+def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,
+                      pronouns: re.Pattern | None = None) -> tuple[str, ...]:
+    return _runs(ex.question, accounted(ex, units, fillers, pronouns))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate]) -> Understanding:

@@ -119,6 +119,16 @@ class Language:
                        re.compile("|".join(map(re.escape, asking)) or r"(?!)"))
 
     @cached_property
+    def pronouns(self) -> re.Pattern:
+        """Words pointing back at something named before (the pack's `references.yaml`), longest first."""
+        try:
+            data = _read(self.code, "references")
+        except Nl2CypherError:
+            data = {}  # a pack without references: nothing points back
+        words = sorted({str(w) for w in data.get("pronouns") or ()}, key=len, reverse=True)
+        return re.compile("|".join(map(re.escape, words)) or r"(?!)")
+
+    @cached_property
     def connectors(self) -> re.Pattern:
         words = "|".join(re.escape(str(w)) for w in self.words["connectors"])
         return re.compile(rf"\s*({words})\s*")

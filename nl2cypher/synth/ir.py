@@ -246,6 +246,7 @@ class QueryGraph:
         self.used_vars: set[str] = set()
         self.consumed: set[int] = set()  # mentions a unit has used up (a number, a date)
         self.used: set[int] = set()  # mentions read into the query without using them up (a value word)
+        self.unapplied: list[int] = []  # units no pass could apply (超过5% with no property): their words count as unused
         self.target: Slot | None = None  # the answer's subject
         self.props: list[Attached] = []  # properties asked about
         self.prop_mentions: dict[Ref, list[int]] = {}  # which words named each property
@@ -391,7 +392,9 @@ class QueryGraph:
         words are read by the path search; they are not tracked.)"""
         used = self.consumed | self.used
         at = [self.pos(i) for i in range(len(self.m))]
-        for u in self.units:
+        for k, u in enumerate(self.units):
+            if k in self.unapplied:
+                continue
             used |= set(u.refs.values()) | set(u.covers)
             used |= {i for i, p in enumerate(at) if u.start <= p < u.end}  # words a rule read
         used |= {s.mention for s in self.slots if s.mention is not None}

@@ -23,7 +23,7 @@ def run(g: QueryGraph) -> None:
                 g.conds.append(Op("=", ref, g.param(s.names[0])))
             else:
                 g.conds.append(Op("IN", ref, g.param(list(s.names))))
-    for u in g.units:
+    for k, u in enumerate(g.units):
         if u.kind == "same" and u.ref("ent") is not None:
             ent = next((s for s in g.slots if s.mention == u.ref("ent")), None)
             if ent is not None and ent.label == target.label and ent is not target:
@@ -32,6 +32,7 @@ def run(g: QueryGraph) -> None:
         if u.kind in ("compare", "between"):
             ref, pdef = prop_for_unit(g, u)
             if ref is None:
+                g.unapplied.append(k)  # nothing to compare: say so rather than drop the number
                 continue
             a = number(g, u.ref("num"), pdef)
             flip = g.flipped(ref)

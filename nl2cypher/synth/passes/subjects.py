@@ -103,10 +103,11 @@ def _target(g: QueryGraph) -> Slot:
         ends = [s for s in ents if s.label in g.schema.edges[role.targets[0]].targets]
         if ends:
             return g.add_slot(ends[0].label, end)
-    ranks_or_filters = g.units_of("topk", "extreme", "order") or (g.units_of("compare") and not g.has("yesno"))
+    ranks_or_filters = (g.units_of("topk", "extreme", "order", "which")
+                        or (g.units_of("compare") and not g.has("yesno")))
     if ents and ranks_or_filters and len(ents) == 1 and len(ents[0].names) == 1:
-        # 银行板块今天涨幅倒数三名, 白酒板块，涨幅超过3%: one named group ranked or
-        # filtered by a value — its members are meant
+        # 银行板块今天涨幅倒数三名, 白酒板块，涨幅超过3%, 银行板块谁涨得最多: one named
+        # group ranked or filtered by a value — its members are meant
         members = _members(g, ents[0].label)
         if members:
             return g.add_slot(g.pick("members", members, what="members"), end)

@@ -1,6 +1,7 @@
 """涨跌幅高于上海港湾的股票: the reference entity's value first, then the set
 whose value compares with it — or whether one named entity's does (A的收盘价是否
-高于B: one boolean), or how many do (…的公司有几家)."""
+高于B: one boolean), or how many do (…的公司有几家), or how many times the
+reference's value it is (A的注册资本是B的几倍: one ratio, the same day on both sides)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,14 @@ def lower(g: QueryGraph):
     ref_branch, ref_val = branch(g, ref_ent.label, ref_ent.name, owner.label, prop,
                                  day_conds(g, owner.label) if g.schema.labels[owner.label].dynamic else lambda v: [])
     main = g.pattern()
-    main = Pattern(main.paths, main.conds + (Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref")),))
     pdef = g.schema.labels[owner.label].property(prop)
+    if u.params.get("op") == "ratio":
+        if target.kind != "entity":
+            return None
+        ratio = Op("/", Ref(owner.var, prop), Whole("ref"))
+        ret = Projection((Column(ratio, g.lang.say("columns.ratio", value=pdef.description or prop)),))
+        return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "ratio")
+    main = Pattern(main.paths, main.conds + (Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref")),))
     answer = NAME
     if g.has("yesno") and target.kind == "entity":
         ret, answer = Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), g.lang.say("columns.yesno")),)), "yesno"

@@ -1,4 +1,5 @@
-"""介绍一下贵州茅台: the entity's node with all its properties."""
+"""介绍一下贵州茅台: the entity's node with all its properties — unless the
+question names another kind of thing to show (介绍一下它的董事长: the chairman)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ NAME = "entity"
 
 def applies(g: QueryGraph) -> bool:
     a = ask(g)
-    return g.has("info") and bool(a.ents) and not a.shown
+    return g.has("info") and bool(a.ents) and not a.shown and g.target.kind == "entity"
 
 
 def lower(g: QueryGraph):
