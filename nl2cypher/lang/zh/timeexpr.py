@@ -101,6 +101,7 @@ class TimeParser:
             (r"(?:上个|上一个|上一|上)季度", self._last_quarter),
             (rf"(?:近|最近|过去)(?P<n>{N})个?季度", self._last_quarters),
             (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
+            (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
             (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:第)?(?P<q>[1-4一二三四])季度|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
             (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
             (r"(?:第(?P<q>[1-4一二三四])季度|(?P<q3>[一二三四])季度|[Qq](?P<q2>[1-4]))", self._quarter),
@@ -113,7 +114,7 @@ class TimeParser:
             (rf"(?:近|最近|过去|前)(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|以来|来)?", self._recent_n),
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
             (r"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|现在|当前|目前|此刻|最新(?!成立|上市)|眼下)", self._word_day),
-            (r"(?P<w>本周|这周|上周|上上周|下周)(?P<d>[一二三四五六日天1-7])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])", self._weekday),
+            (r"(?P<w>本周|这周|上周|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])", self._weekday),
             (r"(?P<w>本周|这周|这一周|上周|上一周|本月|这个月|月初至今|月初以来|本月以来|上个月|上月|今年|本年|去年|前年|年初至今|年内)",
              self._word_range),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前)年(?:度|全年)?", self._year),
@@ -303,6 +304,15 @@ class TimeParser:
     def _last_month_end(self, m):
         """上个月底: the last day of the previous month (a trading day before it if need be)."""
         last = D(self.today.year, self.today.month, 1) - dt.timedelta(days=1)
+        return self._span(m, "day", last, last)
+
+    def _month_end(self, m):
+        """2月底: the last day of the latest such month that has ended."""
+        mo = to_int(m.group("m"))
+        if not mo or not 1 <= mo <= 12:
+            return None
+        y = self.today.year if mo < self.today.month else self.today.year - 1
+        last = _month_end(y, mo)
         return self._span(m, "day", last, last)
 
     def _month(self, m):

@@ -78,7 +78,14 @@ def choose_target(g: QueryGraph) -> None:
 
 
 def _target(g: QueryGraph) -> Slot:
-    labels = [s for s in g.slots if s.kind == "label"]
+    grouping = {u.ref("label") for u in g.units_of("same")}
+    labels = [s for s in g.slots if s.kind == "label" and s.mention not in grouping]
+    if not labels and grouping:
+        # 跟中芯国际同一个板块的有哪些: the group word says which group, the answer is the entity's kind
+        u = g.units_of("same")[0]
+        ref = next((s for s in g.slots if s.mention == u.ref("ent")), None)
+        if ref is not None:
+            return g.add_slot(ref.label, len(g.ex.tagged))
     for u in g.units_of("list"):
         after = [s for s in labels if 0 <= s.pos - u.end <= 1]
         if after:
@@ -105,9 +112,10 @@ def _target(g: QueryGraph) -> Slot:
             return g.add_slot(ends[0].label, end)
     ranks_or_filters = (g.units_of("topk", "extreme", "order", "which")
                         or (g.units_of("compare") and not g.has("yesno")))
-    if ents and ranks_or_filters and len(ents) == 1 and len(ents[0].names) == 1:
+    if ents and len(ents) == 1 and len(ents[0].names) == 1 and (ranks_or_filters or _members_only(g, ents[0].label)):
         # 银行板块今天涨幅倒数三名, 白酒板块，涨幅超过3%, 银行板块谁涨得最多: one named
-        # group ranked or filtered by a value — its members are meant
+        # group ranked or filtered by a value — its members are meant; so they are
+        # when only they have what is asked (今日涨停 煤炭, 银行板块平均成交额)
         members = _members(g, ents[0].label)
         if members:
             return g.add_slot(g.pick("members", members, what="members"), end)
@@ -143,12 +151,24 @@ def _owners(g: QueryGraph, owner: str) -> set[str]:
     return {owner}
 
 
+def _members_only(g: QueryGraph, group: str) -> bool:
+    """A property or value word names something the group's own rows lack."""
+    for m in g.m:
+        if m.kind in ("property", "value"):
+            owners = set()
+            for t in m.targets:
+                owners |= _owners(g, t.split(".")[0])
+            if owners and group not in owners:
+                return True
+    return False
+
+
 def _members(g: QueryGraph, group: str) -> list[str]:
     """Labels whose nodes belong to a node of `group` (an edge from them into it)
-    and own a property the question names."""
+    and own a property (or a value of one) the question names."""
     named = set()
     for m in g.m:
-        if m.kind == "property":
+        if m.kind in ("property", "value"):
             for t in m.targets:
                 named |= _owners(g, t.split(".")[0])
     out = []

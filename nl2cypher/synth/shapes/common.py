@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...units import Unit
-from ..ir import Attached, Expr, Op, Pattern, PathSpec, QueryGraph, Ref, Slot, Step
+from ..ir import Attached, Const, Day, Expr, Op, Pattern, PathSpec, QueryGraph, Ref, Slot, Step
 
 
 @dataclass(frozen=True)
@@ -88,9 +88,17 @@ def data_prop(g: QueryGraph) -> Attached | None:
 
 
 def day_conds(g: QueryGraph, label: str) -> Callable[[str], list[Expr]]:
-    from ..ir import Day
-
     return lambda var: [Op("=", g.day(var, label), Day(g.single_day))] if g.single_day else []
+
+
+def same_period(g: QueryGraph, owner: Slot) -> Callable[[str], list[Expr]]:
+    """The report period the question's rows are filtered to, for another row
+    (净利润比格力电器高: the reference's profit of the same quarter)."""
+    lab = g.schema.labels[owner.label]
+    keys = set(lab.period.values()) | ({lab.day} if lab.day else set())
+    conds = [c for c in g.conds if isinstance(c, Op) and isinstance(c.left, Ref) and c.left.var == owner.var
+             and c.left.key in keys and isinstance(c.right, (Const, Day))]
+    return lambda var: [Op(c.op, Ref(var, c.left.key), c.right) for c in conds]
 
 
 def branch(g: QueryGraph, ent_label: str, ent_name: str, owner_label: str, prop: str,

@@ -6,7 +6,7 @@ reference's value it is (A的注册资本是B的几倍: one ratio, the same day 
 from __future__ import annotations
 
 from ..ir import Call, Column, Const, Op, Pattern, Projection, QueryGraph, Ref, Rows, Whole
-from .common import branch, data_prop, day_conds, reference_entity
+from .common import branch, data_prop, day_conds, reference_entity, same_period
 
 NAME = "list"
 
@@ -23,8 +23,10 @@ def lower(g: QueryGraph):
     if a is None:
         return None
     owner, prop = a.owner, a.prop
+    label = g.schema.labels[owner.label]
     ref_branch, ref_val = branch(g, ref_ent.label, ref_ent.name, owner.label, prop,
-                                 day_conds(g, owner.label) if g.schema.labels[owner.label].dynamic else lambda v: [])
+                                 day_conds(g, owner.label) if label.dynamic
+                                 else same_period(g, owner) if label.period else lambda v: [])
     main = g.pattern()
     pdef = g.schema.labels[owner.label].property(prop)
     if u.params.get("op") == "ratio":

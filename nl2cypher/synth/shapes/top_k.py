@@ -24,7 +24,10 @@ def lower(g: QueryGraph):
         raise CannotTranslate(g.lang.say("errors.no_query"))
     before = [x for x in a.shown if g.pos(x.mention) <= unit.start]
     ranked = before[-1] if before else a.shown[0]  # the property nearest before the unit, else the first
-    desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(ranked.ref)  # 跌幅最大: ascending
+    direction = unit.params.get("dir", "desc")
+    if unit.params.get("neutral") and a.ordering is not None:
+        direction = a.ordering.params.get("dir", direction)  # 从小到大排，前5: the first five of that order
+    desc = (direction == "desc") != g.flipped(ranked.ref)  # 跌幅最大: ascending
     limit = None
     if a.topk is not None:
         k = unit.ref("num")
