@@ -38,6 +38,8 @@ class Answer:
     confidence: float | None = None  # in [0, 1]; below the trust line (0.5) the answer may not be what was meant
     unexplained: list[str] = field(default_factory=list)  # words of the question nothing accounted for
     interpretation: str | None = None  # the query that ran, said in the question's language
+    resolved_question: str | None = None  # in a conversation: the self-contained question answered
+    follow_up: str | None = None  # in a conversation: how the question leaned on the turns before
     trace: Trace = field(default_factory=Trace)
 
     def record(self, id: int | None = None) -> dict[str, Any]:
@@ -47,6 +49,8 @@ class Answer:
         rec["confidence"] = self.confidence
         rec["unexplained"] = self.unexplained
         rec["interpretation"] = self.interpretation
+        if self.resolved_question is not None:
+            rec["resolved_question"] = self.resolved_question
         if self.error_type:
             rec["error_type"] = self.error_type
         if self.truncated:

@@ -253,6 +253,12 @@ class Engine:
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
 
+    def session(self, max_turns: int | None = None):
+        """A conversation over this engine: follow-up questions lean on the turns before."""
+        from .session import MAX_TURNS, Session
+
+        return Session(self, max_turns or MAX_TURNS)
+
     def close(self) -> None:
         self.store.close()
 

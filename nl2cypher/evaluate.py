@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+# `expect` values that mean: the right answer is no answer (a refusal, a question back)
+REFUSALS = ("refusal", "clarify")
+
 CATEGORIES = ("AF", "AC", "AF+AC", "AF+RR", "AF+AC+RR")
 METRICS: dict[str, Callable[..., bool]] = {}
 
@@ -100,7 +103,8 @@ class Outcome:
 def execution_accuracy(o: Outcome) -> bool:
     if o.expect_refusal:
         return o.error is not None
-    return o.error is None and o.pred_cypher is not None and results_match(
+    # an answer computed from earlier answers of a conversation has rows but no query
+    return o.error is None and (o.pred_cypher is not None or bool(o.pred_rows)) and results_match(
         o.gold_cols, o.gold_rows, o.pred_cols, o.pred_rows,
         _is_ordered(o.gold_cypher) if o.ordered is None else o.ordered)
 
@@ -151,7 +155,7 @@ def _gold(engine, rec: dict):
     """The gold result: the gold Cypher run now, or the recorded answer rows
     (`answer: {columns, rows}`) when the file has no gold query; nothing for a
     question that must be refused (`expect: refusal`)."""
-    if rec.get("expect") == "refusal":
+    if rec.get("expect") in REFUSALS:
         return _GoldAnswer([], [])
     if rec.get("gold"):
         return engine.store.run(rec["gold"])
@@ -162,14 +166,22 @@ def _gold(engine, rec: dict):
 
 
 def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None] | None = None) -> list[dict]:
+    """Score each question; lines with a `conversation` id are the turns of one
+    session each, in file order (a follow-up leans on the turns before)."""
     report = []
+    sessions: dict[str, Any] = {}
     for k, rec in enumerate(questions):
         today = dt.date.fromisoformat(rec["today"]) if rec.get("today") else None
         gold = _gold(engine, rec)
         t0 = time.perf_counter()
-        ans = engine.ask(rec["question"], today=today)
+        conv = rec.get("conversation")
+        if conv is not None:
+            session = sessions.setdefault(str(conv), engine.session())
+            ans = session.ask(rec["question"], today=today)
+        else:
+            ans = engine.ask(rec["question"], today=today)
         gold_text = rec.get("gold") or ""
-        refusal = rec.get("expect") == "refusal"
+        refusal = rec.get("expect") in REFUSALS
         o = Outcome(gold.columns, gold.rows, ans.columns, ans.rows, gold_text, ans.cypher, ans.error,
                     None if rec.get("gold") else bool((rec.get("answer") or {}).get("ordered")), refusal)
         row = {"id": rec["id"], "category": rec.get("category", ""), "question": rec["question"], "gold": gold_text,
@@ -177,7 +189,10 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
                "unexplained": ans.unexplained, "interpretation": ans.interpretation,
                "ms": round((time.perf_counter() - t0) * 1000, 1)}
         if refusal:
-            row["expect"] = "refusal"
+            row["expect"] = rec["expect"]
+        if conv is not None:
+            row.update(conversation=str(conv), turn=len(sessions[str(conv)].turns), kind=rec.get("kind", ""),
+                       resolved_question=ans.resolved_question, follow_up=ans.follow_up)
         if rec.get("phenomenon"):
             row["phenomenon"] = rec["phenomenon"]
         rv = ans.trace.revision
@@ -223,8 +238,8 @@ def calibration(report: list[dict], trust: float = 0.5) -> dict[str, Any]:
     right = [r for r in report if r["execution_accuracy"]]
     silent = [r for r in report if not r["execution_accuracy"] and not flagged(r, trust)]
     # a right refusal is not a flag on a right answer
-    flagged_right = [r for r in right if flagged(r, trust) and r.get("expect") != "refusal"]
-    answered_right = [r for r in right if r.get("expect") != "refusal"]
+    flagged_right = [r for r in right if flagged(r, trust) and r.get("expect") not in REFUSALS]
+    answered_right = [r for r in right if r.get("expect") not in REFUSALS]
     buckets = []
     for lo, hi in BUCKETS:
         rows = [r for r in report if r["error"] is None and r.get("confidence") is not None
@@ -238,6 +253,32 @@ def calibration(report: list[dict], trust: float = 0.5) -> dict[str, Any]:
             "flagged_right": len(flagged_right),
             "flagged_right_rate": round(len(flagged_right) / (len(answered_right) or 1), 3),
             "buckets": buckets}
+
+
+def conversation_text(report: list[dict], name: str = "full") -> str:
+    """Accuracy per turn index and per follow-up kind (a decline across turns
+    shows), and silent errors on follow-ups (wrong, no error, confidence ≥ 0.5)."""
+    rows = [r for r in report if "conversation" in r]
+    if not rows:
+        return ""
+
+    def acc(rs):
+        return f"{sum(r['execution_accuracy'] for r in rs) / len(rs):.3f} ({sum(r['execution_accuracy'] for r in rs)}/{len(rs)})"
+
+    lines = [f"{name}: {len({r['conversation'] for r in rows})} conversations, {len(rows)} turns",
+             "| turn | n | accuracy |", "| ---: | ---: | ---: |"]
+    for t in sorted({r["turn"] for r in rows}):
+        rs = [r for r in rows if r["turn"] == t]
+        lines.append(f"| {t} | {len(rs)} | {acc(rs)} |")
+    lines += ["", "| follow-up kind | n | accuracy |", "| --- | ---: | ---: |"]
+    for kind in sorted({r["kind"] for r in rows}):
+        rs = [r for r in rows if r["kind"] == kind]
+        lines.append(f"| {kind or '—'} | {len(rs)} | {acc(rs)} |")
+    follow = [r for r in rows if r["turn"] > 1]
+    silent = [r for r in follow if not r["execution_accuracy"] and not flagged(r)]
+    lines.append(f"\nsilent errors on follow-ups (turn > 1): {len(silent)}/{len(follow)}"
+                 f" ({len(silent) / max(1, len(follow)):.3f})")
+    return "\n".join(lines)
 
 
 def calibration_text(cal: dict[str, Any], name: str = "full") -> str:

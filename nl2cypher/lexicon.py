@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import Any
 
 from .cypher import queries
 from .errors import BadQuestion, UnknownEntity
@@ -531,6 +532,10 @@ class Lexicon:
             if len(tok) >= 3 and self._looks_like_name(tok):
                 raise unknown_entity(tok, close)
         return None
+
+    def named(self, value: Any) -> list[EntityRef]:
+        """The entities a display value (a name in an answer's rows) is."""
+        return list(self._by_name.get(value, ())) if isinstance(value, str) else []
 
     def _looks_like_name(self, tok: str) -> bool:
         """Worth an "unknown name" error: three or more characters that no

@@ -60,6 +60,7 @@ class Label:
     measures: dict[str, str] = field(default_factory=dict)  # {price, change} -> property
     day: str = ""  # the date of a row (daily data, a report): `day:`, else a date-typed display property
     derived: dict[str, Derived] = field(default_factory=dict)  # measures computed from the stored ones
+    person: bool = False  # its nodes are people: 他/她 in a follow-up may point at them
 
     @property
     def dynamic(self) -> bool:
@@ -195,8 +196,11 @@ class Schema:
             if calendar and not day:
                 raise SchemaError(f"{origin}: label {lname}: a trading calendar needs a `day` (a date property)")
             derived = _derived(origin, f"label {lname}", spec.get("derived"), props)
+            person = spec.get("person", False)
+            if not isinstance(person, bool):
+                raise SchemaError(f"{origin}: label {lname}: person must be true or false")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
-                                  period, calendar, measures, day, derived)
+                                  period, calendar, measures, day, derived, person)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)

@@ -70,6 +70,7 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
         calibration,
         calibration_text,
         category_row,
+        conversation_text,
         evaluate,
         read_questions,
         sample_per_category,
@@ -100,6 +101,8 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
     out.print(ablation_table(rows), markup=False, highlight=False)
     for name, rep in reports.items():
         out.print(calibration_text(calibration(rep), name), markup=False, highlight=False)
+        if any("conversation" in r for r in rep):
+            out.print(conversation_text(rep, name), markup=False, highlight=False)
     if out_dir:
         write_reports(out_dir, rows, reports)
         out.print(f"wrote {out_dir}/table.md, table.csv, report.xlsx, calibration.md, reliability.png, report.jsonl")

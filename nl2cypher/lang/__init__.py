@@ -119,13 +119,17 @@ class Language:
                        re.compile("|".join(map(re.escape, asking)) or r"(?!)"))
 
     @cached_property
-    def pronouns(self) -> re.Pattern:
-        """Words pointing back at something named before (the pack's `references.yaml`), longest first."""
+    def references(self) -> dict[str, Any]:
+        """Words pointing back at something named before (the pack's `references.yaml`)."""
         try:
-            data = _read(self.code, "references")
+            return _read(self.code, "references")
         except Nl2CypherError:
-            data = {}  # a pack without references: nothing points back
-        words = sorted({str(w) for w in data.get("pronouns") or ()}, key=len, reverse=True)
+            return {}  # a pack without references: nothing points back
+
+    @cached_property
+    def pronouns(self) -> re.Pattern:
+        """Pronouns inside one question, longest first."""
+        words = sorted({str(w) for w in self.references.get("pronouns") or ()}, key=len, reverse=True)
         return re.compile("|".join(map(re.escape, words)) or r"(?!)")
 
     @cached_property

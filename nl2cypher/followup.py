@@ -1,0 +1,301 @@
+"""Follow-up resolution, the stage before extraction in a conversation: a
+question that leans on the turns before it (那昨天呢, 五粮液呢, 它属于哪个板块,
+这两家差多少) becomes a self-contained question, by rules over the typed
+history — no LLM. Its vocabulary (pronouns, ellipsis markers, arithmetic
+words) is the language's `references.yaml`; which labels are people is the
+schema's `person: true`.
+
+In order: a pronoun or a definite reference (它, 这些股票, 这个板块) is replaced by
+what it points at — the one thing (or the rows) the turn before named or
+answered; arithmetic over the two answers before (这两家差多少, 比上一个高多少) is
+computed from them; an ellipsis (那五粮液呢, 今天呢, 成交量呢, 有几只) swaps the
+entity, the time, the property or the answer's shape of the question before; a
+question that names what it asks about starts afresh. A reference with nothing
+to point at is not guessed: the turn asks back (“它”指的是什么？)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .errors import Nl2CypherError
+
+# units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
+SHAPE_UNITS = ("count", "list", "extreme", "topk", "order", "which", "yesno", "aggregate")
+
+
+@dataclass(frozen=True)
+class Named:
+    label: str
+    name: str
+
+
+@dataclass
+class Turn:
+    """One answered turn, as plain values (a session is serialisable to JSON)."""
+
+    question: str  # as the user asked it
+    resolved: str  # the self-contained question that was answered
+    mentions: list[dict] = field(default_factory=list)  # kind, text, start, end (in `resolved`), time
+    shapes: list[list[int]] = field(default_factory=list)  # spans of answer-shape words in `resolved`
+    named: list[Named] = field(default_factory=list)  # entities the question named
+    answered: list[Named] = field(default_factory=list)  # entities the answer's rows are
+    values: list[list[Any]] = field(default_factory=list)  # (name or None, number) per row, when numeric
+    ok: bool = True
+    confidence: float | None = None
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Turn":
+        d = dict(d)
+        d["named"] = [Named(**x) for x in d.get("named", [])]
+        d["answered"] = [Named(**x) for x in d.get("answered", [])]
+        return cls(**d)
+
+
+@dataclass
+class Resolution:
+    question: str  # self-contained
+    kind: str  # new | reset | entity | time | property | shape | pronoun | plural | among | arithmetic
+    clarify: str | None = None  # the question back, when a reference points at nothing
+    arithmetic: tuple[str, int, int] | None = None  # (op, index of left turn, index of right turn)
+
+
+class Resolver:
+    def __init__(self, lexicon, lang, schema):
+        self.lexicon, self.lang, self.schema = lexicon, lang, schema
+        vocab = lang.references.get("follow_up") or {}
+        self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
+                      for k in ("it", "person", "they", "among", "definite", "previous", "lead", "tail")}
+        self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
+        self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
+                           for op, ws in (vocab.get("arithmetic") or {}).items()}
+
+    # ---- the rules, in order ---------------------------------------------
+    def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
+        ex = self._extract(question, today, calendar)
+        q = ex.question if ex is not None else question
+        prev = next((t for t in reversed(history) if t.ok), None)
+        ref = self._reference(q, ex)
+        if ref is not None:
+            return self._point(q, ref, history, prev)
+        arith = self._arithmetic(q, ex, history)
+        if arith is not None:
+            return arith
+        if prev is not None and self._leans(q, ex):
+            return self._ellipsis(q, ex, prev)
+        return Resolution(question, "reset" if history else "new")
+
+    def _extract(self, q: str, today: dt.date, calendar):
+        try:
+            return self.lexicon.extract(q, today, calendar)
+        except Nl2CypherError:
+            return None  # 那个基金呢: words the lexicon cannot place are not a follow-up's business
+
+    def _find(self, q: str, kind: str) -> re.Match | None:
+        words = self.words.get(kind) or ()
+        return re.search("|".join(map(re.escape, words)), q) if words else None
+
+    def _reference(self, q: str, ex) -> tuple[str, int, int, str | None] | None:
+        """(kind, start, end, label) of the first word that points back; a pronoun
+        after a name of the same question points at that name and is left alone."""
+        found = []
+        for kind in ("they", "among", "person", "it"):
+            m = self._find(q, kind)
+            if m:
+                found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
+        m = self._find(q, "definite")
+        while m and ex is not None:
+            label = next((x for x in ex.mentions if x.kind == "label" and x.start == m.end()), None)
+            if label is not None:
+                found.append((m.start(), -(label.end - m.start()), "definite", label.end, label.targets[0]))
+                break
+            m = re.compile("|".join(map(re.escape, self.words["definite"]))).search(q, m.end())
+        if not found:
+            return None
+        start, _, kind, end, label = min(found)
+        if ex is not None and any(x.kind == "entity" and x.end <= start for x in ex.mentions):
+            return None  # 关于贵州茅台，它的董事长: the pronoun points inside the question
+        return kind, start, end, label
+
+    def _point(self, q: str, ref, history: list[Turn], prev: Turn | None) -> Resolution:
+        kind, start, end, label = ref
+        word = q[start:end]
+        targets = self._targets(kind, label, history, prev) if prev is not None else []
+        if not targets:
+            return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word.rstrip("的")))
+        keep = "的" if word.endswith("的") and kind != "definite" else ""
+        names = self._join([t.name for t in targets])
+        if kind == "among":
+            names += "中"
+        text = q[:start] + names + keep + q[end:]
+        return Resolution(text, {"they": "plural", "among": "among"}.get(kind, "pronoun"))
+
+    def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn) -> list[Named]:
+        person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
+        if kind in ("they", "among"):
+            if len(prev.answered) >= 2:
+                return prev.answered
+            if len(prev.named) >= 2:
+                return prev.named
+            recent = []  # 这两家 after 比亚迪呢: the one thing of each of the last two turns
+            for t in reversed(history):
+                if t.ok and len(t.named) == 1 and t.named[0] not in recent:
+                    recent.append(t.named[0])
+                if len(recent) == 2:
+                    return recent[::-1]
+            return []
+        if kind == "definite":
+            for t in reversed(history):
+                hits = [n for n in t.answered + t.named if n.label == label]
+                if hits:
+                    return list(dict.fromkeys(hits))
+            return []
+        want_person = kind == "person"
+        for pool in (prev.answered, prev.named):
+            hits = [n for n in pool if person(n) == want_person]
+            if len(hits) == 1:
+                return hits
+        return []
+
+    def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+        op = next((o for o, ws in self.arithmetic.items() if any(w in q for w in ws)), None)
+        if op is None or (ex is not None and any(m.kind in ("entity", "property") for m in ex.mentions)):
+            return None
+        done = [k for k, t in enumerate(history) if t.ok and t.values]
+        if not done:
+            return None
+        last = history[done[-1]]
+        if len(last.values) == 2:  # 贵州茅台和五粮液的收盘价 …  这两家差多少
+            return Resolution(self._say_arith(op, last.resolved, last.resolved), "arithmetic",
+                              arithmetic=(op, done[-1], done[-1]))
+        if len(done) >= 2 and len(last.values) == 1 and len(history[done[-2]].values) == 1:
+            a, b = done[-1], done[-2]  # 比上一个高多少: this answer against the one before
+            return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
+                              arithmetic=(op, a, b))
+        return None
+
+    def _say_arith(self, op: str, left: str, right: str) -> str:
+        return self.lang.say("followup.arithmetic", left=left, right=right, op=self.lang.say(f"followup.ops.{op}"))
+
+    def _leans(self, q: str, ex) -> bool:
+        """A follow-up rather than a question of its own: a lead or tail word
+        (那…, …呢, 换成…), a 同期, or nothing named to ask about."""
+        body = q.strip().rstrip("?？。!！ ")
+        if any(body.startswith(w) for w in self.words["lead"]) or any(body.endswith(w) for w in self.words["tail"]):
+            return True
+        if any(w in body for w in self.same_period):
+            return True
+        if ex is None:
+            return False
+        return not any(m.kind in ("entity", "label", "value") for m in ex.mentions)
+
+    def _ellipsis(self, q: str, ex, prev: Turn) -> Resolution:
+        """Swap into the question before what this one names: the entity, the
+        time, the property — or, naming none of them, the answer's shape."""
+        if ex is None:
+            return Resolution(q, "new")
+        base, edits, kinds = prev.resolved, [], []
+        old = {k: [m for m in prev.mentions if m["kind"] == k] for k in ("entity", "time", "property")}
+        ents = [m for m in ex.mentions if m.kind == "entity"]
+        times = [m for m in ex.mentions if m.kind == "time"]
+        props = [m for m in ex.mentions if m.kind == "property"]
+        anchor = old["entity"][-1]["end"] if old["entity"] else 0
+        if ents:
+            text = self._join([m.text for m in ents])
+            label = next((m for m in ex.mentions if m.kind == "label" and m.start == ents[-1].end), None)
+            if label is not None:
+                text += label.text  # 券商板块呢
+            if old["entity"]:
+                a, b = old["entity"][0]["start"], old["entity"][-1]["end"]
+                if label is not None and base[b:b + len(label.text)] == label.text:
+                    b += len(label.text)
+                edits.append((a, b, text))
+            else:
+                edits.append((0, 0, text))
+            kinds.append("entity")
+        period = next((w for w in self.same_period if w in q), None)
+        if times or period:
+            text = times[0].text if times else self._moved(old["time"], self.same_period[period])
+            if text is None:
+                return Resolution(q, "time", clarify=self.lang.say("followup.unresolved", word=period))
+            if old["time"]:
+                edits.append((old["time"][0]["start"], old["time"][0]["end"], text))
+            else:
+                edits.append((anchor, anchor, text))
+            kinds.append("time")
+        if props:
+            text = props[0].text
+            if old["property"]:
+                edits.append((old["property"][0]["start"], old["property"][0]["end"], text))
+            else:
+                edits.append((len(base), len(base), "的" + text))
+            kinds.append("property")
+        if not kinds:  # 有几只, 分别是哪些, 最高的呢: the question before, asked in another shape
+            rest = self._strip_markers(q)
+            if not rest:
+                return Resolution(q, "new")
+            for a, b in prev.shapes:
+                edits.append((a, b, ""))
+            edits.append((len(base), len(base), rest))
+            kinds.append("shape")
+        return Resolution(_apply(base, edits), kinds[0] if len(kinds) == 1 else "+".join(kinds))
+
+    def _strip_markers(self, q: str) -> str:
+        body = q.strip().rstrip("?？。!！ ")
+        for w in self.words["lead"]:
+            if body.startswith(w):
+                body = body[len(w):]
+                break
+        for w in self.words["tail"]:
+            if body.endswith(w):
+                body = body[:-len(w)]
+                break
+        return body.strip("，, ")
+
+    def _moved(self, times: list[dict], unit: str) -> str | None:
+        """去年同期: the time of the question before, a year (month) earlier, written out."""
+        if not times or not times[0].get("time"):
+            return None
+        t = times[0]["time"]
+        shift = (lambda d: _shift(d, years=1)) if unit == "years" else (lambda d: _shift(d, months=1))
+        say = self.lang.say
+        if t.get("quarter") and t.get("year"):
+            return say("followup.time_quarter", y=t["year"] - (1 if unit == "years" else 0), q=t["quarter"])
+        start = dt.date.fromisoformat(t["start"]) if t.get("start") else None
+        end = dt.date.fromisoformat(t["end"]) if t.get("end") else None
+        if start is None or end is None:
+            return None
+        a, b = shift(start), shift(end)
+        if t.get("kind") == "year":
+            return say("followup.time_year", y=a.year)
+        if a == b:
+            return say("followup.time_day", y=a.year, m=a.month, d=a.day)
+        return say("followup.time_range", y=a.year, m=a.month, d=a.day, y2=b.year, m2=b.month, d2=b.day)
+
+    def _join(self, names: list[str]) -> str:
+        names = list(dict.fromkeys(names))
+        if len(names) == 2:
+            return self.lang.say("followup.joined", a=names[0], b=names[1])
+        return self.lang.join(names) if len(names) > 2 else (names[0] if names else "")
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    for a, b, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        text = text[:a] + new + text[b:]
+    return text
+
+
+def _shift(d: dt.date, years: int = 0, months: int = 0) -> dt.date:
+    y, m = d.year - years, d.month - months
+    while m < 1:
+        y, m = y - 1, m + 12
+    while True:
+        try:
+            return d.replace(year=y, month=m)
+        except ValueError:
+            d = d - dt.timedelta(days=1)  # 02-29 a year before: 02-28

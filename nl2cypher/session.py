@@ -1,0 +1,116 @@
+"""A conversation: `session = engine.session()`; `session.ask(question)` answers
+with the turns before as context. Follow-ups are resolved into a
+self-contained question first (`followup.py`), then answered as any question.
+A session is a plain value: its turns serialise to JSON (a server keeps them, a
+batch replays them), it holds at most `max_turns`, and sessions share nothing
+but the engine."""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import TYPE_CHECKING, Any
+
+from .answer import Answer
+from .followup import SHAPE_UNITS, Named, Resolver, Turn
+from .lexicon import normalise
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+MAX_TURNS = 20
+
+
+class Session:
+    def __init__(self, engine: "Engine", max_turns: int = MAX_TURNS, turns: list[Turn] | None = None):
+        self.engine = engine
+        self.max_turns = max_turns
+        self.turns: list[Turn] = list(turns or [])
+        self._resolver = Resolver(engine.lexicon, engine.lang, engine.schema)
+
+    def ask(self, question: str, today: dt.date | None = None) -> Answer:
+        """Answer one turn. Never raises, like `Engine.ask`: a follow-up that points
+        at nothing is answered with the question back as the error."""
+        t0 = time.perf_counter()
+        ctx = self.engine.context(today)
+        try:
+            res = self._resolver.resolve(question, self.turns, ctx.today, self.engine.trading_days)
+        except Exception:  # noqa: BLE001 - resolution must never cost the turn: answer it as asked
+            res = None
+        t1 = time.perf_counter()
+        if res is not None and res.clarify:
+            ans = Answer(question, error=res.clarify, error_type="Unresolved")
+        elif res is not None and res.arithmetic:
+            ans = self._compute(question, res)
+        else:
+            ans = self.engine.ask(res.question if res is not None else question, today)
+            ans.question = question
+        ans.resolved_question = res.question if res is not None else question
+        ans.follow_up = res.kind if res is not None else "new"
+        ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
+        ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
+        self._remember(question, ans)
+        return ans
+
+    def reset(self) -> None:
+        self.turns.clear()
+
+    # ---- arithmetic over earlier answers ----------------------------------
+    def _compute(self, question: str, res) -> Answer:
+        op, a, b = res.arithmetic
+        left, right = self.turns[a], self.turns[b]
+        x, y = (left.values[0][1], left.values[1][1]) if a == b else (left.values[0][1], right.values[0][1])
+        try:
+            value = {"difference": lambda: abs(x - y), "more": lambda: x - y, "less": lambda: y - x,
+                     "ratio": lambda: x / y, "percent": lambda: (x - y) / y * 100}[op]()
+        except ZeroDivisionError:
+            return Answer(question, error=self.engine.lang.say("errors.no_query"), error_type="CannotTranslate")
+        lang = self.engine.lang
+        ans = Answer(question, columns=[lang.say(f"followup.arithmetic_columns.{op}")], rows=[[round(value, 10)]],
+                     kind="arithmetic", interpretation=res.question,
+                     notes=[lang.say("followup.computed", a=b + 1, b=a + 1) if a != b
+                            else lang.say("followup.computed", a=a + 1, b=a + 1)])
+        confs = [c for c in (left.confidence, right.confidence) if c is not None]
+        ans.confidence = min(confs) if confs else None
+        return ans
+
+    # ---- the typed history ------------------------------------------------
+    def _remember(self, question: str, ans: Answer) -> None:
+        lex = self.engine.lexicon
+        tr = ans.trace
+        resolved = normalise(ans.resolved_question or question)
+        mentions = []
+        named = []
+        for m in tr.mentions:
+            rec: dict[str, Any] = {"kind": m.kind, "text": m.text, "start": m.start, "end": m.end}
+            if m.time is not None:
+                rec["time"] = {"kind": m.time.kind, "start": _iso(m.time.start), "end": _iso(m.time.end),
+                               "year": m.time.year, "quarter": m.time.quarter}
+            mentions.append(rec)
+            if m.kind == "entity" and m.entities:
+                named.append(Named(m.entities[0].label, m.entities[0].name))
+        answered, values = [], []
+        for row in ans.rows[:50]:
+            refs = lex.named(row[0]) if row else []
+            if refs:
+                answered.append(Named(refs[0].label, refs[0].name))
+            num = row[-1] if row else None
+            if isinstance(num, (int, float)) and not isinstance(num, bool):
+                values.append([row[0] if len(row) > 1 else None, num])
+        turn = Turn(question, resolved, mentions, [list(u.span) for u in tr.units if u.kind in SHAPE_UNITS],
+                    named, list(dict.fromkeys(answered)), values if len(values) <= 2 else [],
+                    ok=ans.error is None, confidence=ans.confidence)
+        self.turns.append(turn)
+        del self.turns[:-self.max_turns]
+
+    # ---- a plain value ----------------------------------------------------
+    def to_json(self) -> dict:
+        return {"max_turns": self.max_turns, "turns": [t.to_json() for t in self.turns]}
+
+    @classmethod
+    def from_json(cls, engine: "Engine", data: dict) -> "Session":
+        return cls(engine, int(data.get("max_turns", MAX_TURNS)), [Turn.from_json(t) for t in data.get("turns", [])])
+
+
+def _iso(d: dt.date | None) -> str | None:
+    return d.isoformat() if d else None
