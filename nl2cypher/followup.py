@@ -41,10 +41,12 @@ class Turn:
     mentions: list[dict] = field(default_factory=list)  # kind, text, start, end (in `resolved`), time
     shapes: list[list[int]] = field(default_factory=list)  # spans of answer-shape words in `resolved`
     named: list[Named] = field(default_factory=list)  # entities the question named
-    answered: list[Named] = field(default_factory=list)  # entities the answer's rows are
+    answered: list[Named] = field(default_factory=list)  # entities the answer's rows are (its first column)
+    others: list[Named] = field(default_factory=list)  # entities in the answer's other columns (所属板块)
     values: list[list[Any]] = field(default_factory=list)  # (name or None, number) per row, when numeric
     ok: bool = True
     confidence: float | None = None
+    computed: bool = False  # arithmetic over earlier answers: no question to lean on
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -54,6 +56,7 @@ class Turn:
         d = dict(d)
         d["named"] = [Named(**x) for x in d.get("named", [])]
         d["answered"] = [Named(**x) for x in d.get("answered", [])]
+        d["others"] = [Named(**x) for x in d.get("others", [])]
         return cls(**d)
 
 
@@ -70,7 +73,8 @@ class Resolver:
         self.lexicon, self.lang, self.schema = lexicon, lang, schema
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
-                      for k in ("it", "person", "they", "among", "definite", "previous", "lead", "tail")}
+                      for k in ("it", "person", "they", "among", "definite", "previous", "lead", "tail",
+                                "superlatives")}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
@@ -78,14 +82,18 @@ class Resolver:
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
         ex = self._extract(question, today, calendar)
-        q = ex.question if ex is not None else question
-        prev = next((t for t in reversed(history) if t.ok), None)
-        ref = self._reference(q, ex)
-        if ref is not None:
-            return self._point(q, ref, history, prev)
+        if ex is None:  # 换成兴业银行: the lead word glued to the name; read the rest
+            ex = self._extract(self._strip_markers(question), today, calendar)
+            q = question
+        else:
+            q = ex.question
+        prev = next((t for t in reversed(history) if t.ok and not t.computed), None)
         arith = self._arithmetic(q, ex, history)
         if arith is not None:
             return arith
+        ref = self._reference(q, ex if ex is not None and ex.question == q else None)
+        if ref is not None:
+            return self._point(q, ref, history, prev, ex)
         if prev is not None and self._leans(q, ex):
             return self._ellipsis(q, ex, prev)
         return Resolution(question, "reset" if history else "new")
@@ -122,20 +130,33 @@ class Resolver:
             return None  # 关于贵州茅台，它的董事长: the pronoun points inside the question
         return kind, start, end, label
 
-    def _point(self, q: str, ref, history: list[Turn], prev: Turn | None) -> Resolution:
+    def _point(self, q: str, ref, history: list[Turn], prev: Turn | None, ex=None) -> Resolution:
         kind, start, end, label = ref
         word = q[start:end]
-        targets = self._targets(kind, label, history, prev) if prev is not None else []
+        targets = self._targets(kind, label, history, prev, ex) if prev is not None else []
+        if kind == "among" and not targets and prev is not None:
+            # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed
+            rest = (q[:start] + q[end:]).strip("，, ")
+            return Resolution(_apply(prev.resolved, [(a, b, "") for a, b in prev.shapes]
+                                     + [(len(prev.resolved), len(prev.resolved), rest)]), "among")
         if not targets:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word.rstrip("的")))
         keep = "的" if word.endswith("的") and kind != "definite" else ""
         names = self._join([t.name for t in targets])
         if kind == "among":
             names += "中"
+        if ex is not None and not any(m.kind in ("property", "label", "edge", "value") for m in ex.mentions):
+            # 这两家谁更大, 其中最便宜的: what the question before asked about, and when
+            carried = [m for m in prev.mentions if m["kind"] == "property"][:1]
+            if carried:
+                when = [m for m in prev.mentions if m["kind"] == "time"][:1]
+                if not any(m.kind == "time" for m in ex.mentions) and when:
+                    names += when[0]["text"]
+                names += ("的" if kind != "among" else "") + carried[0]["text"]
         text = q[:start] + names + keep + q[end:]
         return Resolution(text, {"they": "plural", "among": "among"}.get(kind, "pronoun"))
 
-    def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn) -> list[Named]:
+    def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
         if kind in ("they", "among"):
             if len(prev.answered) >= 2:
@@ -151,22 +172,38 @@ class Resolver:
             return []
         if kind == "definite":
             for t in reversed(history):
-                hits = [n for n in t.answered + t.named if n.label == label]
+                hits = [n for n in t.answered + t.others + t.named if n.label == label]
                 if hits:
                     return list(dict.fromkeys(hits))
             return []
         want_person = kind == "person"
         for pool in (prev.answered, prev.named):
-            hits = [n for n in pool if person(n) == want_person]
+            hits = [n for n in pool if person(n) == want_person and self._fits(n.label, ex)]
             if len(hits) == 1:
                 return hits
         return []
+
+    def _fits(self, label: str, ex) -> bool:
+        """Can a thing of this label have what the question asks (它的注册资本:
+        a stock, not the industry the answer before listed)?"""
+        owners = {t.split(".")[0] for m in (ex.mentions if ex is not None else ()) if m.kind == "property"
+                  for t in m.targets}
+        if not owners:
+            return True
+        for owner in owners:
+            if owner == label:
+                return True
+            lab = self.schema.labels.get(owner)
+            if lab is not None and (lab.dynamic or lab.period) and any(
+                    len(p.hops) == 1 for p in self.schema.shortest_paths(label, owner)):
+                return True  # its daily rows or reports
+        return False
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         op = next((o for o, ws in self.arithmetic.items() if any(w in q for w in ws)), None)
         if op is None or (ex is not None and any(m.kind in ("entity", "property") for m in ex.mentions)):
             return None
-        done = [k for k, t in enumerate(history) if t.ok and t.values]
+        done = [k for k, t in enumerate(history) if t.ok and t.values and not t.computed]
         if not done:
             return None
         last = history[done[-1]]
@@ -219,6 +256,8 @@ class Resolver:
                 edits.append((0, 0, text))
             kinds.append("entity")
         period = next((w for w in self.same_period if w in q), None)
+        if period:
+            times = []  # 去年同期: the period before moved, not 去年
         if times or period:
             text = times[0].text if times else self._moved(old["time"], self.same_period[period])
             if text is None:
@@ -235,6 +274,25 @@ class Resolver:
             else:
                 edits.append((len(base), len(base), "的" + text))
             kinds.append("property")
+        edges = [m for m in ex.mentions if m.kind == "edge"]
+        old_edges = [m for m in prev.mentions if m["kind"] == "edge"]
+        if edges and old_edges and not props:  # 上游呢 after 锂电池的下游产业
+            edges_at = old_edges[0]
+            edits.append((edges_at["start"], edges_at["end"], edges[0].text))
+            kinds.append("edge")
+        sup = self._find(q, "superlatives")
+        old_sup = self._find(base, "superlatives")
+        if sup and old_sup and sup.group() != old_sup.group():  # 最小的呢 after 成交量最大的5只
+            edits.append((old_sup.start(), old_sup.end(), sup.group()))
+            kinds.append("comparison")
+        values = [m for m in ex.mentions if m.kind == "value"]
+        if values and not ents:  # 浙江呢: another value of the same property
+            for m in values:
+                same = next((o for o in prev.mentions if o["kind"] == "value" and set(o.get("targets", ()))
+                             & set(m.targets)), None)
+                if same is not None:
+                    edits.append((same["start"], same["end"], m.text))
+                    kinds.append("value")
         if not kinds:  # 有几只, 分别是哪些, 最高的呢: the question before, asked in another shape
             rest = self._strip_markers(q)
             if not rest:

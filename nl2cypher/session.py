@@ -82,24 +82,28 @@ class Session:
         mentions = []
         named = []
         for m in tr.mentions:
-            rec: dict[str, Any] = {"kind": m.kind, "text": m.text, "start": m.start, "end": m.end}
+            rec: dict[str, Any] = {"kind": m.kind, "text": m.text, "start": m.start, "end": m.end,
+                                   "targets": list(m.targets)}
             if m.time is not None:
                 rec["time"] = {"kind": m.time.kind, "start": _iso(m.time.start), "end": _iso(m.time.end),
                                "year": m.time.year, "quarter": m.time.quarter}
             mentions.append(rec)
             if m.kind == "entity" and m.entities:
                 named.append(Named(m.entities[0].label, m.entities[0].name))
-        answered, values = [], []
+        answered, others, values = [], [], []
         for row in ans.rows[:50]:
             refs = lex.named(row[0]) if row else []
             if refs:
                 answered.append(Named(refs[0].label, refs[0].name))
+            for cell in row[1:]:
+                others += [Named(r.label, r.name) for r in lex.named(cell)[:1]]
             num = row[-1] if row else None
             if isinstance(num, (int, float)) and not isinstance(num, bool):
                 values.append([row[0] if len(row) > 1 else None, num])
         turn = Turn(question, resolved, mentions, [list(u.span) for u in tr.units if u.kind in SHAPE_UNITS],
-                    named, list(dict.fromkeys(answered)), values if len(values) <= 2 else [],
-                    ok=ans.error is None, confidence=ans.confidence)
+                    named, list(dict.fromkeys(answered)), list(dict.fromkeys(others)),
+                    values if len(values) <= 2 else [], ok=ans.error is None, confidence=ans.confidence,
+                    computed=ans.kind == "arithmetic")
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
 
