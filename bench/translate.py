@@ -25,7 +25,8 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
 
 
-def run(db: Path, questions: list[dict], rank: bool, revise: str = "never") -> dict:
+def run(db: Path, questions: list[dict], rank: bool, revise: str = "never",
+        conversations: list[dict] = ()) -> dict:
     from nl2cypher.engine import Engine
 
     t0 = time.perf_counter()
@@ -52,6 +53,13 @@ def run(db: Path, questions: list[dict], rank: bool, revise: str = "never") -> d
     for rec in questions:  # batch: translate + execute, as `nl2cypher batch` does
         engine.ask(rec["question"], today=dt.date.fromisoformat(rec["today"]))
     batch_s = time.perf_counter() - t2
+    resolution = []  # follow-up resolution: what a conversation adds to a turn
+    sessions: dict = {}
+    for rec in conversations:
+        s = sessions.setdefault(rec["conversation"], engine.session())
+        ans = s.ask(rec["question"], today=dt.date.fromisoformat(rec["today"]))
+        if s.turns and len(s.turns) > 1:
+            resolution.append(ans.trace.timings_ms["resolution"])
     engine.close()
     out = {"cold_start_s": round(cold, 2), "translate_errors": errors,
            "stages_ms": {k: {"p50": round(pct(v, 50), 2), "p95": round(pct(v, 95), 2)} for k, v in stages.items()},
@@ -59,6 +67,9 @@ def run(db: Path, questions: list[dict], rank: bool, revise: str = "never") -> d
                             "mean": round(statistics.mean(totals), 2)},
            "translate_qps": round(len(totals) / (sum(totals) / 1000), 1),
            "batch_qps": round(len(questions) / batch_s, 1)}
+    if resolution:
+        out["resolution_ms"] = {"p50": round(pct(resolution, 50), 3), "p95": round(pct(resolution, 95), 3),
+                                "turns": len(resolution)}
     return out
 
 
@@ -70,8 +81,11 @@ def main() -> None:
     ap.add_argument("--revise", default="never", choices=("never", "auto", "always"), help=(
         "LLM revision (default never: the heuristic translator's own speed; auto revises unsure answers, "
         "seconds each on a CPU)"))
+    ap.add_argument("--conversations", type=Path, default=ROOT / "eval" / "conversations" / "holdout.jsonl",
+                    help="Conversation turns whose follow-up resolution is timed.")
     args = ap.parse_args()
     qs = [json.loads(l) for l in args.questions.read_text(encoding="utf-8").splitlines() if l.strip()]
+    convs = [json.loads(l) for l in args.conversations.read_text(encoding="utf-8").splitlines() if l.strip()]
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db
         if db is None:
@@ -81,7 +95,7 @@ def main() -> None:
             write_demo(Path(tmp) / "kg", dt.date.fromisoformat(qs[0]["today"]))
             db = Path(tmp) / "kg.lbug"
             load_kg(Path(tmp) / "kg", db, source="demo")
-        on = run(db, qs, rank=True, revise=args.revise)
+        on = run(db, qs, rank=True, revise=args.revise, conversations=convs)
         off = run(db, qs, rank=False, revise=args.revise)
     res = {"machine": f"{platform.machine()} {os.cpu_count()} cores", "questions": len(qs),
            "ranking_on": on, "ranking_off": off,
@@ -91,6 +105,10 @@ def main() -> None:
     for k, v in on["stages_ms"].items():
         print(f"{k:<12}{v['p50']:>10.2f}{v['p95']:>10.2f}")
     print(f"{'translate':<12}{on['translate_ms']['p50']:>10.2f}{on['translate_ms']['p95']:>10.2f}")
+    if "resolution_ms" in on:
+        r = on["resolution_ms"]
+        print(f"{'resolution':<12}{r['p50']:>10.2f}{r['p95']:>10.2f}   (follow-up turns of {args.conversations.name}: "
+              f"{r['turns']}; what a conversation adds to a turn)")
     print(f"cold start (engine + first answer): {on['cold_start_s']:.2f} s")
     print(f"throughput: translate {on['translate_qps']} q/s, batch with execution {on['batch_qps']} q/s")
     print(f"ranking off: translate p50 {off['translate_ms']['p50']} ms, batch {off['batch_qps']} q/s "

@@ -20,6 +20,7 @@ class Trace:
     notes: list[str] = field(default_factory=list)
     revision: dict = field(default_factory=dict)  # what the reviser was asked, said, and why it was (not) used
     understanding: Any = None  # understanding.Understanding: unexplained words, unused mentions, margin
+    resolution: dict = field(default_factory=dict)  # in a conversation: how the turn was read (kind, question)
 
 
 @dataclass

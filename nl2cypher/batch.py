@@ -20,7 +20,8 @@ from .errors import BatchFileError
 
 QUESTION_COLUMNS = ("question", "query", "问题")
 RECORD_FIELDS = ("id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms",
-                 "confidence", "unexplained", "interpretation")  # the contract's eight, then what issue 12 added
+                 "confidence", "unexplained", "interpretation",  # the contract's eight, then what issue 12 added
+                 "conversation", "turn", "resolved_question")  # conversation files (issue 13)
 _JSON_CELLS = ("params", "columns", "rows", "unexplained")
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")  # OWASP: what a spreadsheet may run as a formula
 
@@ -64,6 +65,21 @@ def _replace_surrogates(v: Any) -> Any:
     if isinstance(v, dict):
         return {_replace_surrogates(k): _replace_surrogates(x) for k, x in v.items()}
     return v
+
+
+def read_conversations(path: str | Path) -> list[str | None] | None:
+    """For a .jsonl of `{"conversation": id, "question": …}` lines: each line's
+    conversation id (turns in file order), or None when no line has one."""
+    path = Path(path)
+    if path.suffix.lower() != ".jsonl":
+        return None
+    ids: list[str | None] = []
+    for line in _lines(path.read_text(encoding="utf-8-sig")):
+        if line.strip():
+            rec = json.loads(line)
+            conv = rec.get("conversation") if isinstance(rec, dict) else None
+            ids.append(None if conv is None else str(conv))
+    return ids if any(c is not None for c in ids) else None
 
 
 def read_questions(path: str | Path) -> list[str]:
@@ -217,9 +233,11 @@ def _flat(rec: dict) -> list[Any]:
 
 
 def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dict], resume: bool = False,
-              progress: Callable[[int], None] | None = None) -> tuple[int, int, int]:
+              progress: Callable[[int], None] | None = None,
+              kept: Callable[[str], None] | None = None) -> tuple[int, int, int]:
     """Answer every question, writing records in input order. Returns
-    (answered now, skipped as already done, failed)."""
+    (answered now, skipped as already done, failed). `kept` sees each question
+    already answered by an earlier run, in order (a conversation replays it)."""
     out = Path(out)
     ext = out.suffix.lower()
     if ext not in (".jsonl", ".csv", ".xlsx"):
@@ -238,6 +256,8 @@ def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dic
     with open(prog, "a", encoding="utf-8") as fh:
         for i, q in enumerate(questions, 1):
             if i in done and done[i].get("question") == q:
+                if kept:
+                    kept(q)
                 if progress:
                     progress(1)
                 continue

@@ -186,8 +186,13 @@ class Resolver:
     def _fits(self, label: str, ex) -> bool:
         """Can a thing of this label have what the question asks (它的注册资本:
         a stock, not the industry the answer before listed)?"""
-        owners = {t.split(".")[0] for m in (ex.mentions if ex is not None else ()) if m.kind == "property"
-                  for t in m.targets}
+        mentions = ex.mentions if ex is not None else ()
+        for m in mentions:  # 它的董事长: a label word must be one step from it
+            if m.kind == "label" and label not in m.targets and not any(
+                    len(p.hops) == 1 for t in m.targets if t in self.schema.labels
+                    for p in self.schema.shortest_paths(label, t)):
+                return False
+        owners = {t.split(".")[0] for m in mentions if m.kind == "property" for t in m.targets}
         if not owners:
             return True
         for owner in owners:

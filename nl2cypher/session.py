@@ -48,6 +48,7 @@ class Session:
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
+        ans.trace.resolution = {"kind": ans.follow_up, "asked": question, "resolved": ans.resolved_question}
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         self._remember(question, ans)
         return ans

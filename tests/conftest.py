@@ -48,14 +48,15 @@ def demo_db(tmp_path_factory, demo_dir) -> Path:
     return db
 
 
-def run_cli(*args: str, env: dict | None = None, db: Path | None = None) -> subprocess.CompletedProcess:
-    """Run the real command line in a subprocess, as a user would."""
+def run_cli(*args: str, env: dict | None = None, db: Path | None = None,
+            input: str | None = None) -> subprocess.CompletedProcess:
+    """Run the real command line in a subprocess, as a user would (`input`: what is typed)."""
     full_env = {**os.environ, **(env or {})}
     if db is not None:
         full_env["NL2CYPHER_DB"] = str(db)
     full_env["COLUMNS"] = "200"
     return subprocess.run([sys.executable, "-m", "nl2cypher", *args], capture_output=True, text=True,
-                          env=full_env, timeout=300)
+                          env=full_env, timeout=300, input=input)
 
 
 def stock_count(db: Path) -> int:

@@ -21,6 +21,7 @@ app.add_typer(kg.kg_app, name="kg")
 app.command("cypher")(kg.cypher)
 app.command("ask")(ask.ask)
 app.command("batch")(ask.batch)
+app.command("chat")(ask.chat)
 app.add_typer(evaluate.eval_app, name="eval")
 app.add_typer(finetune.ft_app, name="finetune")
 

@@ -65,6 +65,9 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
 
 def _print_trace(ans) -> None:
     tr = ans.trace
+    if tr.resolution:
+        err.print(f"follow-up ({tr.resolution['kind']}): {tr.resolution['asked']} → {tr.resolution['resolved']}",
+                  markup=False, highlight=False)
     t = Table(title="mentions", header_style="bold")
     for c in ("kind", "text", "means"):
         t.add_column(c)
@@ -107,15 +110,101 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
           resume: bool = typer.Option(False, "--resume", help="Skip questions already answered in --out."),
           no_rank: bool = typer.Option(False, "--no-rank"), max_rows: int = MaxRowsOption,
           strict: bool = StrictOption, trust: float = TrustOption):
-    """Translate and answer a file of questions; one record per question, in order."""
-    from ..batch import read_questions, run_batch
+    """Translate and answer a file of questions; one record per question, in order.
+    A .jsonl whose lines carry a `conversation` id is answered as conversations:
+    each id is one session, its turns in file order (records add `conversation`,
+    `turn` and `resolved_question`)."""
+    from ..batch import read_conversations, read_questions, run_batch
 
     questions = read_questions(file)
     if not questions:
         raise QuestionFailed(f"{file}: no questions found")
     engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust)
+    convs = read_conversations(file)
+    answer, kept = (lambda q: engine.ask(q).record()), None
+    if convs is not None:
+        answer, kept = _conversations(engine, convs)
     with CountBar("answering", len(questions)) as bar:
-        answered, skipped, failed = run_batch(questions, out_file, lambda q: engine.ask(q).record(),
-                                              resume=resume, progress=bar.advance)
+        answered, skipped, failed = run_batch(questions, out_file, answer, resume=resume, progress=bar.advance,
+                                              kept=kept)
     out.print(f"[green]wrote[/] {len(questions)} records to {out_file}: {answered} answered now"
               + (f", {skipped} kept from before" if skipped else "") + (f", [red]{failed} failed[/]" if failed else ""))
+
+
+def _conversations(engine, convs: list):
+    """Answer functions for a conversation file: one session per id; a turn kept
+    from an earlier run (--resume) is asked again, unrecorded, so the turns after
+    it lean on the same history."""
+    sessions: dict = {}
+    at = iter(convs)
+
+    def turn(q: str):
+        conv = next(at)
+        if conv is None:
+            return None, engine.ask(q)
+        s = sessions.setdefault(conv, engine.session())
+        return conv, s.ask(q)
+
+    def answer(q: str) -> dict:
+        conv, ans = turn(q)
+        rec = ans.record()
+        if conv is not None:
+            rec.update(conversation=conv, turn=len(sessions[conv].turns), resolved_question=ans.resolved_question)
+        return rec
+
+    return answer, lambda q: turn(q)
+
+
+def chat(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
+         revise: Optional[str] = ReviseOption, max_rows: int = MaxRowsOption, strict: bool = StrictOption,
+         trust: float = TrustOption):
+    """Ask questions in a row; a follow-up (那昨天呢, 五粮液呢, 它属于哪个板块) leans on the
+    ones before. :reset starts afresh, :explain shows the last trace, :cypher the
+    last query, Ctrl-D (or :quit) ends."""
+    try:
+        import readline  # noqa: F401 - line editing and history for input()
+    except ImportError:
+        pass
+    engine = open_engine(db, today, False, revise, no_revise, max_rows, strict, trust)
+    session = engine.session()
+    last = None
+    err.print("[dim]nl2cypher chat — :reset :explain :cypher :quit (Ctrl-D)[/]")
+    while True:
+        try:
+            line = input("问> ").strip()
+        except EOFError:
+            break
+        if not line:
+            continue
+        if line in (":quit", ":q", ":exit"):
+            break
+        if line == ":reset":
+            session.reset()
+            out.print("[dim]context cleared[/]")
+            continue
+        if line in (":explain", ":cypher"):
+            if last is None:
+                out.print("[dim]nothing asked yet[/]")
+            elif line == ":explain":
+                _print_trace(last)
+            else:
+                out.print(f"[cyan]{escape(last.cypher or '(computed from earlier answers)')}[/]  "
+                          f"[dim]{escape(json.dumps(last.params, ensure_ascii=False))}[/]", highlight=False)
+            continue
+        last = session.ask(line)
+        _print_turn(last, engine.trust)
+
+
+def _print_turn(ans, trust: float) -> None:
+    if ans.resolved_question and ans.resolved_question != ans.question:
+        out.print(f"[dim]= {escape(ans.resolved_question)}[/]", highlight=False)
+    if ans.error:
+        out.print(f"[red]{escape(ans.error)}[/]", highlight=False)
+        return
+    if ans.interpretation:
+        sure = ans.confidence is not None and ans.confidence >= trust
+        conf = "" if ans.confidence is None else f"  [dim]confidence {ans.confidence:.2f}[/]"
+        out.print(f"[{'green' if sure else 'yellow'}]→ {escape(ans.interpretation)}[/]{conf}", highlight=False)
+    print_result(Result(ans.columns, ans.rows, ans.trace.timings_ms.get("execution", 0.0)))
+    for note in ans.notes:
+        out.print(f"[yellow]注：{escape(note)}[/]")
