@@ -7,7 +7,11 @@ BIN    := $(VENV)/bin
 TORCH  := torch==2.13.0
 SAMPLE := MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s:stock)-[:belong_to]->(t:trade) WHERE m.name = $$name RETURN t.name AS 板块, count(DISTINCT s) AS 股票数 ORDER BY 股票数 DESC
 
-.PHONY: demo test install bench fuzz clean
+# the web page's chart library: from the npm registry at build time, shipped inside the wheel (no CDN)
+ECHARTS := echarts@5.6.0
+ECHARTS_JS := nl2cypher/web/vendor/echarts.min.js
+
+.PHONY: demo test install bench fuzz clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,10 +19,21 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q $(TORCH)
-	$(BIN)/pip install -q -e '.[test,ml,llm]'
+	$(BIN)/pip install -q -e '.[test,ml,llm,serve]'
 	touch $@
 
-install: $(VENV)/.installed
+$(ECHARTS_JS):
+	mkdir -p $(@D)
+	tmp=$$(mktemp -d) && (cd $$tmp && npm pack --silent $(ECHARTS) > /dev/null && tar -xzf echarts-*.tgz package/dist/echarts.min.js) \
+	  && cp $$tmp/package/dist/echarts.min.js $@ && rm -rf $$tmp
+
+# the browser the page's test drives: Debian's chromium and its driver
+browser:
+	@command -v chromium > /dev/null && command -v chromedriver > /dev/null || \
+	  (apt-get install -y -q chromium chromium-driver fonts-wqy-microhei > /dev/null 2>&1 || \
+	   (apt-get update -q > /dev/null && apt-get install -y -q chromium chromium-driver fonts-wqy-microhei > /dev/null))
+
+install: $(VENV)/.installed $(ECHARTS_JS)
 
 demo: install
 	$(BIN)/nl2cypher kg demo
@@ -26,8 +41,10 @@ demo: install
 	$(BIN)/nl2cypher cypher '$(SAMPLE)' -p name=王明
 	$(BIN)/nl2cypher ask "王明管理的基金都重仓了哪些板块"
 	$(BIN)/nl2cypher ask "贵州茅台昨天的收盘价是多少"
+	@echo
+	@echo "Start the service and the web page:  $(BIN)/nl2cypher serve   then open http://127.0.0.1:8000/  (API docs: /docs)"
 
-test: install
+test: install browser
 	$(BIN)/python -m pytest -q
 
 bench: install

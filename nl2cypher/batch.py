@@ -295,3 +295,27 @@ def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dic
         _atomic_write(out, lambda p: wb.save(p))
         prog.unlink()
     return answered, len(questions) - answered, failed
+
+
+def conversation_answers(engine, convs: list[str | None]):
+    """Answer functions for a conversation file: one session per id; a turn kept
+    from an earlier run (--resume) is asked again, unrecorded, so the turns after
+    it lean on the same history."""
+    sessions: dict = {}
+    at = iter(convs)
+
+    def turn(q: str):
+        conv = next(at)
+        if conv is None:
+            return None, engine.ask(q)
+        s = sessions.setdefault(conv, engine.session())
+        return conv, s.ask(q)
+
+    def answer(q: str) -> dict:
+        conv, ans = turn(q)
+        rec = ans.record()
+        if conv is not None:
+            rec.update(conversation=conv, turn=len(sessions[conv].turns), resolved_question=ans.resolved_question)
+        return rec
+
+    return answer, lambda q: turn(q)

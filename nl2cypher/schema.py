@@ -61,6 +61,7 @@ class Label:
     day: str = ""  # the date of a row (daily data, a report): `day:`, else a date-typed display property
     derived: dict[str, Derived] = field(default_factory=dict)  # measures computed from the stored ones
     person: bool = False  # its nodes are people: 他/她 in a follow-up may point at them
+    candles: dict[str, str] = field(default_factory=dict)  # {open, close, high, low, volume} -> property (K 线 charts)
 
     @property
     def dynamic(self) -> bool:
@@ -196,11 +197,13 @@ class Schema:
             if calendar and not day:
                 raise SchemaError(f"{origin}: label {lname}: a trading calendar needs a `day` (a date property)")
             derived = _derived(origin, f"label {lname}", spec.get("derived"), props)
+            candles = _role_map(origin, f"label {lname}: candles", spec.get("candles"), props,
+                                ("open", "close", "high", "low", "volume"))
             person = spec.get("person", False)
             if not isinstance(person, bool):
                 raise SchemaError(f"{origin}: label {lname}: person must be true or false")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
-                                  period, calendar, measures, day, derived, person)
+                                  period, calendar, measures, day, derived, person, candles)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)

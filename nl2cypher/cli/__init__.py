@@ -12,7 +12,7 @@ from rich.markup import escape
 
 from .. import __version__
 from ..errors import Nl2CypherError
-from . import ask, evaluate, finetune, kg
+from . import ask, evaluate, finetune, kg, serve
 from .common import err, out
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -22,6 +22,7 @@ app.command("cypher")(kg.cypher)
 app.command("ask")(ask.ask)
 app.command("batch")(ask.batch)
 app.command("chat")(ask.chat)
+app.command("serve")(serve.serve)
 app.add_typer(evaluate.eval_app, name="eval")
 app.add_typer(finetune.ft_app, name="finetune")
 

@@ -114,7 +114,7 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
     A .jsonl whose lines carry a `conversation` id is answered as conversations:
     each id is one session, its turns in file order (records add `conversation`,
     `turn` and `resolved_question`)."""
-    from ..batch import read_conversations, read_questions, run_batch
+    from ..batch import conversation_answers, read_conversations, read_questions, run_batch
 
     questions = read_questions(file)
     if not questions:
@@ -123,36 +123,12 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
     convs = read_conversations(file)
     answer, kept = (lambda q: engine.ask(q).record()), None
     if convs is not None:
-        answer, kept = _conversations(engine, convs)
+        answer, kept = conversation_answers(engine, convs)
     with CountBar("answering", len(questions)) as bar:
         answered, skipped, failed = run_batch(questions, out_file, answer, resume=resume, progress=bar.advance,
                                               kept=kept)
     out.print(f"[green]wrote[/] {len(questions)} records to {out_file}: {answered} answered now"
               + (f", {skipped} kept from before" if skipped else "") + (f", [red]{failed} failed[/]" if failed else ""))
-
-
-def _conversations(engine, convs: list):
-    """Answer functions for a conversation file: one session per id; a turn kept
-    from an earlier run (--resume) is asked again, unrecorded, so the turns after
-    it lean on the same history."""
-    sessions: dict = {}
-    at = iter(convs)
-
-    def turn(q: str):
-        conv = next(at)
-        if conv is None:
-            return None, engine.ask(q)
-        s = sessions.setdefault(conv, engine.session())
-        return conv, s.ask(q)
-
-    def answer(q: str) -> dict:
-        conv, ans = turn(q)
-        rec = ans.record()
-        if conv is not None:
-            rec.update(conversation=conv, turn=len(sessions[conv].turns), resolved_question=ans.resolved_question)
-        return rec
-
-    return answer, lambda q: turn(q)
 
 
 def chat(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,

@@ -1,0 +1,118 @@
+"""Load on the HTTP service: /ask warm latency (p50/p95) and throughput at 1, 4
+and 16 concurrent clients on loopback, and the server's memory.
+
+    python bench/serve.py --db <demo KG> [--seconds 15]
+
+Starts `nl2cypher serve` (revision off: questions that need no LLM), warms it,
+then each client keeps one HTTP/1.1 connection and asks dev questions in turn
+for the given time. Prints a table and writes bench/out/serve.json."""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def pct(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))] if xs else float("nan")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def client(port: int, questions: list[str], until: float, out: list[float], errors: list[int], offset: int) -> None:
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    k = offset
+    while time.perf_counter() < until:
+        body = json.dumps({"question": questions[k % len(questions)]}, ensure_ascii=False).encode()
+        t0 = time.perf_counter()
+        c.request("POST", "/ask", body=body, headers={"content-type": "application/json"})
+        r = c.getresponse()
+        r.read()
+        out.append((time.perf_counter() - t0) * 1000)
+        if r.status != 200:
+            errors.append(r.status)
+        k += 1
+    c.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--db", type=Path, required=True)
+    ap.add_argument("--seconds", type=float, default=15.0)
+    ap.add_argument("--questions", type=Path, default=ROOT / "eval" / "dev.jsonl")
+    ap.add_argument("--out", type=Path, default=Path(__file__).parent / "out" / "serve.json")
+    args = ap.parse_args()
+    recs = [json.loads(x) for x in args.questions.read_text(encoding="utf-8").splitlines() if x.strip()]
+    questions = [r["question"] for r in recs]
+    today = recs[0].get("today", "2024-03-15")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "NL2CYPHER_REVISE": "never", "HF_HUB_OFFLINE": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "nl2cypher", "serve", "--db", str(args.db), "--port", str(port),
+                             "--today", today], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        t0 = time.perf_counter()
+        while True:
+            try:
+                c = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                c.request("GET", "/health")
+                if c.getresponse().status == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+            if proc.poll() is not None or time.perf_counter() - t0 > 120:
+                raise SystemExit("the server did not start")
+        ready_s = time.perf_counter() - t0
+        warm: list[float] = []
+        client(port, questions, time.perf_counter() + 3, warm, [], 0)  # every stage warm
+        res = {"machine": f"{platform.machine()} {os.cpu_count()} cores", "server_ready_s": round(ready_s, 2),
+               "seconds_per_level": args.seconds, "levels": {}}
+        print(f"server ready in {ready_s:.1f} s; {len(questions)} dev questions, revision off, {args.seconds:.0f} s a level")
+        print(f"{'clients':>8}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'errors':>8}{'RSS MB':>9}")
+        for n in (1, 4, 16):
+            lat: list[float] = []
+            errs: list[int] = []
+            until = time.perf_counter() + args.seconds
+            threads = [threading.Thread(target=client, args=(port, questions, until, lat, errs, i * 37))
+                       for i in range(n)]
+            start = time.perf_counter()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            wall = time.perf_counter() - start
+            row = {"requests": len(lat), "rps": round(len(lat) / wall, 1), "p50_ms": round(pct(lat, 50), 2),
+                   "p95_ms": round(pct(lat, 95), 2), "mean_ms": round(statistics.mean(lat), 2) if lat else None,
+                   "errors": len(errs), "rss_mb": round(rss_mb(proc.pid), 1)}
+            res["levels"][n] = row
+            print(f"{n:>8}{row['requests']:>10}{row['rps']:>9}{row['p50_ms']:>9}{row['p95_ms']:>9}{row['errors']:>8}"
+                  f"{row['rss_mb']:>9}")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(res, indent=2) + "\n")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
