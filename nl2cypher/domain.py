@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from .errors import Nl2CypherError
-from .resources import data_path
+from .resources import data_path, load_yaml
 
 DEFAULT_DOMAIN = "finance"
 
@@ -57,7 +57,7 @@ class Domain:
 def _read(name: str, what: str) -> dict:
     path = data_path("patterns") / name / f"{what}.yaml"
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as e:
         raise Nl2CypherError(f"{path}: cannot read ({type(e).__name__})") from None
 

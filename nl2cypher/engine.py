@@ -82,7 +82,8 @@ class Engine:
                  lang: str | None = None, rank: bool = True, encoder: str | None = None,
                  triggers_path: str | Path | None = None, dialect: str | None = None, revise: str | None = None,
                  reviser=None, fewshot_k: int = 4, schema_slice: bool = True, adapter: str | None = None,
-                 max_rows: int = MAX_ROWS, strict: bool | None = None, trust: float = TRUST):
+                 max_rows: int = MAX_ROWS, strict: bool | None = None, trust: float = TRUST,
+                 encoder_backend: str | None = None):
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store
         self.domain = load_domain(domain)
         self.lang = load_language(lang)
@@ -96,7 +97,7 @@ class Engine:
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
         self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern, self.lang)
         self.synth = Synthesizer(self.schema, self.lang)
-        self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang)
+        self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang, backend=encoder_backend)
         self.trading_days, self.latest = self._calendar()
         self.revision = Revision(self.schema, self.store, self.dialect, lambda: self.ranker.encoder, self.lang,
                                  self.domain.name, mode=revise, backend=reviser, k=fewshot_k,

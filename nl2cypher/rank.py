@@ -15,10 +15,11 @@ class Ranker:
     """Orders candidates; the encoder is loaded on first use (per process)."""
 
     def __init__(self, schema: Schema, encoder_spec: str | None = None, enabled: bool = True,
-                 lang: Language | None = None):
+                 lang: Language | None = None, backend: str | None = None):
         self.schema = schema
         self.lang = lang or load_language()
         self.encoder_spec = encoder_spec
+        self.backend = backend
         self.enabled = enabled
         self._encoder = None
 
@@ -27,7 +28,7 @@ class Ranker:
         if self._encoder is None:
             from .encoder import load_encoder
 
-            self._encoder = load_encoder(self.encoder_spec)
+            self._encoder = load_encoder(self.encoder_spec, self.backend)
         return self._encoder
 
     def describe(self, cand: Candidate) -> str:

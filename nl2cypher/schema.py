@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from .errors import SchemaError
+from .resources import load_yaml
 
 TYPES = ("string", "int", "float", "bool", "date", "datetime")
 TIME_TYPES = ("date", "datetime")
@@ -151,7 +152,7 @@ class Schema:
     @classmethod
     def from_text(cls, text: str, origin: str = "<schema>") -> "Schema":
         try:
-            data = yaml.safe_load(text)
+            data = load_yaml(text)
         except yaml.YAMLError as e:
             mark = getattr(e, "problem_mark", None)
             where = f":{mark.line + 1}" if mark else ""

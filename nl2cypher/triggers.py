@@ -112,19 +112,47 @@ def _target_ok(schema: Schema, kind: str, target: str) -> bool:
     return bool(prop) and schema.has_property(owner, prop)
 
 
-def load_triggers(schema: Schema, path: str | Path | None = None) -> TriggerTable:
-    import openpyxl
+def _sheet_rows(path: Path) -> list[tuple]:
+    """The 'triggers' sheet's cell values; a copy keyed by the file's size and
+    time is kept in the user's cache (reading the workbook costs a quarter of a
+    second at every start)."""
+    import hashlib
+    import json
 
-    path = Path(path) if path else load_domain().triggers_path
+    from .encoder import cache_dir
+
     try:
-        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        st = path.stat()
     except FileNotFoundError:
         raise TriggerTableError(f"trigger table {path} not found") from None
+    key = hashlib.sha1(f"{path.resolve()}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:16]
+    cached = cache_dir() / "triggers" / f"{key}.json"
+    try:
+        return [tuple(r) for r in json.loads(cached.read_text(encoding="utf-8"))]
+    except (OSError, ValueError):
+        pass
+    import openpyxl
+
+    try:
+        wb = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as e:
         raise TriggerTableError(f"{path}: not a readable .xlsx file ({type(e).__name__})") from None
     if "triggers" not in wb.sheetnames:
         raise TriggerTableError(f"{path}: needs a sheet named 'triggers'")
-    rows = wb["triggers"].iter_rows(values_only=True)
+    rows = [tuple(r) for r in wb["triggers"].iter_rows(values_only=True)]
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cached.with_suffix(".tmp")
+        tmp.write_text(json.dumps(rows, ensure_ascii=False, default=str), encoding="utf-8")
+        tmp.replace(cached)
+    except OSError:
+        pass  # a read-only cache: read the workbook next time too
+    return rows
+
+
+def load_triggers(schema: Schema, path: str | Path | None = None) -> TriggerTable:
+    path = Path(path) if path else load_domain().triggers_path
+    rows = iter(_sheet_rows(path))
     header = [str(c or "").strip().lower() for c in next(rows, [])]
     need = ["kind", "pattern", "target", "params"]
     missing = [c for c in need if c not in header]

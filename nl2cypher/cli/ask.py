@@ -37,7 +37,7 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
         no_rank: bool = typer.Option(False, "--no-rank", help="Take the first candidate instead of ranking."),
         max_rows: int = MaxRowsOption, strict: bool = StrictOption, trust: float = TrustOption):
     """Answer a question: what it was understood as, the result table and the Cypher that ran."""
-    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust)
+    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust, encoder_backend="numpy")
     ans = engine.ask(question)
     synthetic = getattr(engine.store, "meta", {}).get("source") == "demo"
     if as_json:
@@ -141,7 +141,7 @@ def chat(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_r
         import readline  # noqa: F401 - line editing and history for input()
     except ImportError:
         pass
-    engine = open_engine(db, today, False, revise, no_revise, max_rows, strict, trust)
+    engine = open_engine(db, today, False, revise, no_revise, max_rows, strict, trust, encoder_backend="numpy")
     session = engine.session()
     last = None
     err.print("[dim]nl2cypher chat — :reset :explain :cypher :quit (Ctrl-D)[/]")

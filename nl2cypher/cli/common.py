@@ -162,12 +162,16 @@ def parse_date(value: Optional[str], what: str) -> dt.date:
 
 
 def open_engine(db: Optional[Path], today: Optional[str], no_rank: bool = False, revise: Optional[str] = None,
-                no_revise: bool = False, max_rows: int = 10_000, strict: bool = False, trust: float = 0.5):
+                no_revise: bool = False, max_rows: int = 10_000, strict: bool = False, trust: float = 0.5,
+                encoder_backend: Optional[str] = None):
+    """The engine a command runs; a one-shot command (ask, chat) asks for the numpy
+    encoder, which starts in a second, a long-running one for the default."""
     from ..engine import Engine
 
     store = open_store(db)
     return Engine(store, parse_date(today, "--today") if today else None, rank=not no_rank,
-                  revise="never" if no_revise else revise, max_rows=max_rows, strict=strict, trust=trust)
+                  revise="never" if no_revise else revise, max_rows=max_rows, strict=strict, trust=trust,
+                  encoder_backend=encoder_backend)
 
 
 StrictOption = typer.Option(False, "--strict", envvar="NL2CYPHER_STRICT", help=(

@@ -38,7 +38,9 @@ def serve(db: Optional[Path] = DbOption, host: str = typer.Option("127.0.0.1", "
         raise Nl2CypherError(f"binding to {host} exposes the KG beyond this machine: set NL2CYPHER_API_TOKEN "
                              "(clients send `Authorization: Bearer <token>`), or bind to 127.0.0.1")
     engine = open_engine(db, today, False, revise, no_revise, max_rows)
-    engine.ask("预热")  # load the encoder and warm every stage before the first request
+    engine.ask("预热")  # warm every stage before the first request
+    if engine.ranker.enabled:
+        engine.ranker.encoder.encode(["预热"])  # and the encoder, which only a choice between candidates loads
     app = create_app(engine, token)
     shown = f"[{host}]" if ":" in host else host
     out.print(f"serving on http://{shown}:{port}/  (API docs: /docs)" + ("  — a bearer token is required" if token

@@ -15,7 +15,6 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pypinyin import Style, lazy_pinyin
 
 SYNTHETIC_NOTE = "演示知识图谱：公司名称取自真实上市公司，但所有行情、财务、持仓与资讯数据均为随机生成（synthetic demo data）"
 DEFAULT_SEED = 20240315
@@ -192,6 +191,8 @@ FUND_BAD = ["{n}暂停大额申购", "{n}基金经理变更"]
 
 
 def _initials(name: str) -> str:
+    from pypinyin import Style, lazy_pinyin  # 0.25 s to import: only when a KG is generated
+
     return "".join(p[0] for p in lazy_pinyin(name, style=Style.FIRST_LETTER) if p and p[0].isalnum()).upper()
 
 

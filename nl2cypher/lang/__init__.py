@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from ..errors import Nl2CypherError
-from ..resources import data_path
+from ..resources import data_path, load_yaml
 
 DEFAULT_LANGUAGE = "zh"
 
@@ -24,7 +24,7 @@ DEFAULT_LANGUAGE = "zh"
 def _read(code: str, name: str) -> dict[str, Any]:
     path = data_path("patterns") / "lang" / code / f"{name}.yaml"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except OSError:
         raise Nl2CypherError(f"language {code!r}: no {path}") from None
     except yaml.YAMLError as e:
