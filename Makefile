@@ -9,7 +9,7 @@ SAMPLE := MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s
 
 # the web page's chart library: from the npm registry at build time, shipped inside the wheel (no CDN)
 ECHARTS := echarts@5.6.0
-ECHARTS_JS := nl2cypher/web/vendor/echarts.min.js
+ECHARTS_JS := nl2cypher/service/web/vendor/echarts.min.js
 
 .PHONY: demo test install bench fuzz clean browser
 

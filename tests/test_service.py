@@ -106,6 +106,18 @@ def test_an_uploaded_conversation_file_is_answered_turn_by_turn(service):
     assert recs[1]["resolved_question"] == "五粮液昨天的收盘价是多少" and recs[1]["turn"] == 2
 
 
+def test_ask_with_a_session_id_is_a_turn_of_that_conversation(service):
+    """The contract: POST /ask {"question", "today"?, "session"?}; a client may name its own conversation."""
+    status, first = service.json("POST", "/ask", {"question": "贵州茅台昨天的收盘价是多少", "session": "analyst-7"})
+    assert status == 200 and first["turn"] == 1
+    status, rec = service.json("POST", "/ask", {"question": "那五粮液呢", "session": "analyst-7"})
+    assert status == 200 and rec["resolved_question"] == "五粮液昨天的收盘价是多少" and rec["turn"] == 2
+    status, other = service.json("POST", "/ask", {"question": "那五粮液呢", "session": "analyst-8"})
+    assert status == 200 and other["turn"] == 1  # another conversation knows nothing of the first
+    status, bad = service.json("POST", "/ask", {"question": "昨天呢", "session": "../../x"})
+    assert status == 422 and bad["error"].startswith("session")
+
+
 def test_conversations_live_on_the_server(service):
     status, made = service.json("POST", "/sessions")
     assert status == 201
@@ -221,7 +233,7 @@ def test_the_page_asks_and_shows_table_interpretation_and_chart(service):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
-    if not (ROOT / "nl2cypher" / "web" / "vendor" / "echarts.min.js").is_file():
+    if not (ROOT / "nl2cypher" / "service" / "web" / "vendor" / "echarts.min.js").is_file():
         pytest.fail("the chart library is missing: `make install` fetches it from the npm registry")
     d = _browser()
     try:

@@ -32,9 +32,9 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
-from . import __version__
-from .engine import MAX_QUESTION_CHARS, MAX_ROWS, Engine
-from .errors import Nl2CypherError
+from .. import __version__
+from ..engine import MAX_QUESTION_CHARS, MAX_ROWS, Engine
+from ..errors import Nl2CypherError
 
 MAX_BODY = 1_000_000  # bytes a request may send
 MAX_BATCH = 1_000  # questions a /batch request may ask
@@ -52,6 +52,8 @@ class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, description="A question, e.g. 贵州茅台昨天的收盘价是多少")
     today: date | None = Field(None, description="The reference date (default: the server's)")
+    session: str | None = Field(None, min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$", description=(
+        "A conversation id (from POST /sessions, or the client's own): follow-ups lean on its earlier turns"))
     max_rows: int | None = Field(None, ge=1, le=MAX_ROWS, description="Rows to return at most")
     trace: bool = Field(False, description="Add how the answer was found: mentions, units, candidates, timings")
 
@@ -191,14 +193,27 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
         return {"backend": info.backend, "nodes": info.node_counts, "edges": info.edge_counts,
                 "dates": {k: list(v) for k, v in info.date_spans.items()}, "synthetic": info.synthetic}
 
-    @app.post("/ask", dependencies=guarded, summary="Answer one question (the batch record)")
+    @app.post("/ask", dependencies=guarded, summary="Answer one question (the batch record); with `session`, a turn")
     def ask(req: AskRequest) -> dict:
         with lock:
-            ans = engine.ask(req.question, today=req.today)
+            if req.session is None:
+                ans, turn = engine.ask(req.question, today=req.today), None
+            else:  # an id the server has not seen starts that conversation
+                s = sessions.get(req.session) or _keep(req.session, engine.session())
+                sessions.move_to_end(req.session)
+                ans, turn = s.ask(req.question, today=req.today), len(s.turns)
         rec = _record(ans, engine, req.max_rows)
+        if turn is not None:
+            rec.update(conversation=req.session, turn=turn, resolved_question=ans.resolved_question)
         if req.trace:
             rec["trace"] = _trace(ans)
         return rec
+
+    def _keep(sid: str, session):
+        sessions[sid] = session
+        while len(sessions) > MAX_SESSIONS:
+            sessions.popitem(last=False)
+        return session
 
     @app.post("/batch", dependencies=guarded, summary="Answer a list of questions; NDJSON records as they come")
     def batch(req: BatchRequest) -> StreamingResponse:
@@ -207,7 +222,7 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
     @app.post("/batch/file", dependencies=guarded,
               summary="Answer an uploaded .txt/.csv/.xlsx/.jsonl file (conversation lines too); NDJSON")
     def batch_file(file: UploadFile = File(...)) -> StreamingResponse:
-        from .batch import read_conversations, read_questions
+        from ..batch import read_conversations, read_questions
 
         suffix = Path(file.filename or "questions.txt").suffix.lower() or ".txt"
         with tempfile.TemporaryDirectory() as tmp:
@@ -244,9 +259,7 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
     def new_session() -> dict:
         sid = secrets.token_urlsafe(12)
         with lock:
-            sessions[sid] = engine.session()
-            while len(sessions) > MAX_SESSIONS:
-                sessions.popitem(last=False)
+            _keep(sid, engine.session())
         return {"id": sid}
 
     def _session(sid: str):
