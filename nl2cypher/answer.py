@@ -41,6 +41,8 @@ class Answer:
     interpretation: str | None = None  # the query that ran, said in the question's language
     resolved_question: str | None = None  # in a conversation: the self-contained question answered
     follow_up: str | None = None  # in a conversation: how the question leaned on the turns before
+    conversation: str | None = None  # in a named conversation: its id …
+    turn: int | None = None  # … and this answer's turn (1, 2, …)
     trace: Trace = field(default_factory=Trace)
 
     def record(self, id: int | None = None) -> dict[str, Any]:
@@ -50,8 +52,8 @@ class Answer:
         rec["confidence"] = self.confidence
         rec["unexplained"] = self.unexplained
         rec["interpretation"] = self.interpretation
-        if self.resolved_question is not None:
-            rec["resolved_question"] = self.resolved_question
+        if self.conversation is not None:  # a turn of a conversation file or a service session
+            rec.update(conversation=self.conversation, turn=self.turn, resolved_question=self.resolved_question)
         if self.error_type:
             rec["error_type"] = self.error_type
         if self.truncated:

@@ -306,16 +306,6 @@ def conversation_answers(engine, convs: list[str | None]):
 
     def turn(q: str):
         conv = next(at)
-        if conv is None:
-            return None, engine.ask(q)
-        s = sessions.setdefault(conv, engine.session())
-        return conv, s.ask(q)
+        return engine.ask(q) if conv is None else sessions.setdefault(conv, engine.session(conv)).ask(q)
 
-    def answer(q: str) -> dict:
-        conv, ans = turn(q)
-        rec = ans.record()
-        if conv is not None:
-            rec.update(conversation=conv, turn=len(sessions[conv].turns), resolved_question=ans.resolved_question)
-        return rec
-
-    return answer, lambda q: turn(q)
+    return (lambda q: turn(q).record()), turn

@@ -254,11 +254,12 @@ class Engine:
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
 
-    def session(self, max_turns: int | None = None):
-        """A conversation over this engine: follow-up questions lean on the turns before."""
+    def session(self, id: str | None = None, max_turns: int | None = None):
+        """A conversation over this engine: follow-up questions lean on the turns before.
+        Named (`id`), its answers' records carry `conversation`, `turn` and `resolved_question`."""
         from .session import MAX_TURNS, Session
 
-        return Session(self, max_turns or MAX_TURNS)
+        return Session(self, max_turns or MAX_TURNS, id=id)
 
     def close(self) -> None:
         self.store.close()

@@ -176,8 +176,7 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
         t0 = time.perf_counter()
         conv = rec.get("conversation")
         if conv is not None:
-            session = sessions.setdefault(str(conv), engine.session())
-            ans = session.ask(rec["question"], today=today)
+            ans = sessions.setdefault(str(conv), engine.session(str(conv))).ask(rec["question"], today=today)
         else:
             ans = engine.ask(rec["question"], today=today)
         gold_text = rec.get("gold") or ""
@@ -191,7 +190,7 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
         if refusal:
             row["expect"] = rec["expect"]
         if conv is not None:
-            row.update(conversation=str(conv), turn=len(sessions[str(conv)].turns), kind=rec.get("kind", ""),
+            row.update(conversation=str(conv), turn=ans.turn, kind=rec.get("kind", ""),
                        resolved_question=ans.resolved_question, follow_up=ans.follow_up)
         if rec.get("phenomenon"):
             row["phenomenon"] = rec["phenomenon"]

@@ -47,6 +47,7 @@ class Turn:
     ok: bool = True
     confidence: float | None = None
     computed: bool = False  # arithmetic over earlier answers: no question to lean on
+    number: int = 0  # its place in the conversation (1, 2, …)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -75,6 +76,7 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "among", "definite", "previous", "lead", "tail",
                                 "superlatives")}
+        self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
@@ -104,9 +106,9 @@ class Resolver:
         except Nl2CypherError:
             return None  # 那个基金呢: words the lexicon cannot place are not a follow-up's business
 
-    def _find(self, q: str, kind: str) -> re.Match | None:
-        words = self.words.get(kind) or ()
-        return re.search("|".join(map(re.escape, words)), q) if words else None
+    def _find(self, q: str, kind: str, at: int = 0) -> re.Match | None:
+        pattern = self.patterns.get(kind)
+        return pattern.search(q, at) if pattern is not None else None
 
     def _reference(self, q: str, ex) -> tuple[str, int, int, str | None] | None:
         """(kind, start, end, label) of the first word that points back; a pronoun
@@ -122,7 +124,7 @@ class Resolver:
             if label is not None:
                 found.append((m.start(), -(label.end - m.start()), "definite", label.end, label.targets[0]))
                 break
-            m = re.compile("|".join(map(re.escape, self.words["definite"]))).search(q, m.end())
+            m = self._find(q, "definite", m.end())
         if not found:
             return None
         start, _, kind, end, label = min(found)

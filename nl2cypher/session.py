@@ -22,10 +22,13 @@ MAX_TURNS = 20
 
 
 class Session:
-    def __init__(self, engine: "Engine", max_turns: int = MAX_TURNS, turns: list[Turn] | None = None):
+    def __init__(self, engine: "Engine", max_turns: int = MAX_TURNS, turns: list[Turn] | None = None,
+                 id: str | None = None, asked: int | None = None):
         self.engine = engine
+        self.id = id  # the conversation's name in batch records and the service (None: not named)
         self.max_turns = max_turns
         self.turns: list[Turn] = list(turns or [])
+        self.asked = len(self.turns) if asked is None else asked  # turns asked so far (the window keeps max_turns)
         self._resolver = Resolver(engine.lexicon, engine.lang, engine.schema)
 
     def ask(self, question: str, today: dt.date | None = None) -> Answer:
@@ -50,6 +53,8 @@ class Session:
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
         ans.trace.resolution = {"kind": ans.follow_up, "asked": question, "resolved": ans.resolved_question}
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
+        self.asked += 1
+        ans.conversation, ans.turn = self.id, self.asked
         self._remember(question, ans)
         return ans
 
@@ -69,8 +74,7 @@ class Session:
         lang = self.engine.lang
         ans = Answer(question, columns=[lang.say(f"followup.arithmetic_columns.{op}")], rows=[[round(value, 10)]],
                      kind="arithmetic", interpretation=res.question,
-                     notes=[lang.say("followup.computed", a=b + 1, b=a + 1) if a != b
-                            else lang.say("followup.computed", a=a + 1, b=a + 1)])
+                     notes=[lang.say("followup.computed", a=right.number, b=left.number)])
         confs = [c for c in (left.confidence, right.confidence) if c is not None]
         ans.confidence = min(confs) if confs else None
         return ans
@@ -104,17 +108,19 @@ class Session:
         turn = Turn(question, resolved, mentions, [list(u.span) for u in tr.units if u.kind in SHAPE_UNITS],
                     named, list(dict.fromkeys(answered)), list(dict.fromkeys(others)),
                     values if len(values) <= 2 else [], ok=ans.error is None, confidence=ans.confidence,
-                    computed=ans.kind == "arithmetic")
+                    computed=ans.kind == "arithmetic", number=self.asked)
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
 
     # ---- a plain value ----------------------------------------------------
     def to_json(self) -> dict:
-        return {"max_turns": self.max_turns, "turns": [t.to_json() for t in self.turns]}
+        return {"id": self.id, "asked": self.asked, "max_turns": self.max_turns,
+                "turns": [t.to_json() for t in self.turns]}
 
     @classmethod
     def from_json(cls, engine: "Engine", data: dict) -> "Session":
-        return cls(engine, int(data.get("max_turns", MAX_TURNS)), [Turn.from_json(t) for t in data.get("turns", [])])
+        return cls(engine, int(data.get("max_turns", MAX_TURNS)), [Turn.from_json(t) for t in data.get("turns", [])],
+                   data.get("id"), data.get("asked"))
 
 
 def _iso(d: dt.date | None) -> str | None:

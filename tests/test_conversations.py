@@ -87,10 +87,13 @@ def test_a_session_is_a_plain_bounded_value_and_sessions_are_independent(engine)
     restored = Session.from_json(engine, json.loads(json.dumps(a.to_json(), ensure_ascii=False)))
     assert restored.ask("昨天呢").resolved_question == "招商银行昨天涨了多少"
     assert b.ask("宁德时代呢").resolved_question == "宁德时代的注册资本"
-    short = engine.session(max_turns=2)
+    short = engine.session("s1", max_turns=2)
     for q in ("五粮液今天的收盘价", "昨天呢", "前天呢", "成交量呢"):
-        short.ask(q)
+        last = short.ask(q)
     assert len(short.turns) == 2 and short.turns[-1].resolved == "五粮液前天的成交量"
+    rec = last.record()  # the window keeps two turns; the numbering goes on
+    assert (rec["conversation"], rec["turn"], rec["resolved_question"]) == ("s1", 4, "五粮液前天的成交量")
+    assert Session.from_json(engine, short.to_json()).ask("今天呢").turn == 5
 
 
 def test_follow_up_words_are_data(engine, tmp_path, monkeypatch):

@@ -50,15 +50,7 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
     if ans.error:
         raise QuestionFailed(ans.error)
     out.print(f"[bold]{escape(ans.question)}[/]")
-    if ans.interpretation:
-        sure = ans.confidence is not None and ans.confidence >= engine.trust
-        out.print(f"[{'green' if sure else 'yellow'}]→ {escape(ans.interpretation)}[/]  "
-                  f"[dim]confidence {ans.confidence:.2f}[/]", highlight=False)
-    print_result(Result(ans.columns, ans.rows, ans.trace.timings_ms.get("execution", 0.0)))
-    out.print(f"[cyan]{escape(ans.cypher or '')}[/]  [dim]{escape(json.dumps(ans.params, ensure_ascii=False))}[/]",
-              highlight=False)
-    for note in ans.notes:
-        out.print(f"[yellow]注：{escape(note)}[/]")
+    _print_answer(ans, engine.trust, cypher=True)
     if synthetic:
         out.print("[dim yellow]demo KG: synthetic data[/]")
 
@@ -177,10 +169,18 @@ def _print_turn(ans, trust: float) -> None:
     if ans.error:
         out.print(f"[red]{escape(ans.error)}[/]", highlight=False)
         return
+    _print_answer(ans, trust, cypher=False)
+
+
+def _print_answer(ans, trust: float, cypher: bool) -> None:
+    """What it was understood as (and how sure), the table, the query if asked for, the notes."""
     if ans.interpretation:
         sure = ans.confidence is not None and ans.confidence >= trust
         conf = "" if ans.confidence is None else f"  [dim]confidence {ans.confidence:.2f}[/]"
         out.print(f"[{'green' if sure else 'yellow'}]→ {escape(ans.interpretation)}[/]{conf}", highlight=False)
     print_result(Result(ans.columns, ans.rows, ans.trace.timings_ms.get("execution", 0.0)))
+    if cypher:
+        out.print(f"[cyan]{escape(ans.cypher or '')}[/]  [dim]{escape(json.dumps(ans.params, ensure_ascii=False))}[/]",
+                  highlight=False)
     for note in ans.notes:
         out.print(f"[yellow]注：{escape(note)}[/]")

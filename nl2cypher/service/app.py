@@ -197,14 +197,12 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
     def ask(req: AskRequest) -> dict:
         with lock:
             if req.session is None:
-                ans, turn = engine.ask(req.question, today=req.today), None
+                ans = engine.ask(req.question, today=req.today)
             else:  # an id the server has not seen starts that conversation
-                s = sessions.get(req.session) or _keep(req.session, engine.session())
+                s = sessions.get(req.session) or _keep(req.session, engine.session(req.session))
                 sessions.move_to_end(req.session)
-                ans, turn = s.ask(req.question, today=req.today), len(s.turns)
+                ans = s.ask(req.question, today=req.today)
         rec = _record(ans, engine, req.max_rows)
-        if turn is not None:
-            rec.update(conversation=req.session, turn=turn, resolved_question=ans.resolved_question)
         if req.trace:
             rec["trace"] = _trace(ans)
         return rec
@@ -247,10 +245,8 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
                     if conv is None:
                         ans = engine.ask(q, today=today)
                     else:
-                        ans = local.setdefault(conv, engine.session()).ask(q, today=today)
+                        ans = local.setdefault(conv, engine.session(conv)).ask(q, today=today)
                 rec = {"id": i, **_record(ans, engine)}
-                if conv is not None:
-                    rec.update(conversation=conv, turn=len(local[conv].turns), resolved_question=ans.resolved_question)
                 yield (json.dumps(rec, ensure_ascii=False) + "\n").encode()
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
@@ -259,7 +255,7 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
     def new_session() -> dict:
         sid = secrets.token_urlsafe(12)
         with lock:
-            _keep(sid, engine.session())
+            _keep(sid, engine.session(sid))
         return {"id": sid}
 
     def _session(sid: str):
@@ -273,11 +269,8 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
     @app.post("/sessions/{sid}/ask", dependencies=guarded, summary="Ask within a conversation")
     def session_ask(sid: str, req: SessionAsk) -> dict:
         with lock:
-            s = _session(sid)
-            ans = s.ask(req.question, today=req.today)
-            turn = len(s.turns)
+            ans = _session(sid).ask(req.question, today=req.today)
         rec = _record(ans, engine)
-        rec.update(conversation=sid, turn=turn, resolved_question=ans.resolved_question)
         if req.trace:
             rec["trace"] = _trace(ans)
         return rec
