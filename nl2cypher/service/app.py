@@ -18,7 +18,6 @@ import json
 import secrets
 import tempfile
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Iterator
 from datetime import date
@@ -294,5 +293,4 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
             return FileResponse(WEB / "index.html")
 
     app.add_middleware(_BodyLimit)
-    app.state.started = time.time()
     return app
