@@ -138,9 +138,7 @@ class Resolver:
         targets = self._targets(kind, label, history, prev, ex) if prev is not None else []
         if kind == "among" and not targets and prev is not None:
             # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed
-            rest = (q[:start] + q[end:]).strip("，, ")
-            return Resolution(_apply(prev.resolved, [(a, b, "") for a, b in prev.shapes]
-                                     + [(len(prev.resolved), len(prev.resolved), rest)]), "among")
+            return Resolution(_reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among")
         if not targets:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word.rstrip("的")))
         keep = "的" if word.endswith("的") and kind != "definite" else ""
@@ -304,10 +302,7 @@ class Resolver:
             rest = self._strip_markers(q)
             if not rest:
                 return Resolution(q, "new")
-            for a, b in prev.shapes:
-                edits.append((a, b, ""))
-            edits.append((len(base), len(base), rest))
-            kinds.append("shape")
+            return Resolution(_reshaped(prev, rest), "shape")
         return Resolution(_apply(base, edits), kinds[0] if len(kinds) == 1 else "+".join(kinds))
 
     def _strip_markers(self, q: str) -> str:
@@ -347,6 +342,11 @@ class Resolver:
         if len(names) == 2:
             return self.lang.say("followup.joined", a=names[0], b=names[1])
         return self.lang.join(names) if len(names) > 2 else (names[0] if names else "")
+
+
+def _reshaped(prev: Turn, rest: str) -> str:
+    """The question before without its answer-shape words (有几只, 有哪些), then `rest`."""
+    return _apply(prev.resolved, [(a, b, "") for a, b in prev.shapes] + [(len(prev.resolved), len(prev.resolved), rest)])
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
