@@ -17,7 +17,8 @@ from .answer import Answer, Trace
 from .cypher import queries
 from .cypher.dialects import render
 from .domain import load_domain
-from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity
+from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity, Unresolved
+from .followup import Resolver
 from .lang import load_language
 from .lexicon import Lexicon
 from .rank import Ranker
@@ -96,6 +97,7 @@ class Engine:
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
         self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern, self.lang)
+        self.resolver = Resolver(self.lexicon, self.lang, self.schema)  # follow-ups, and dangling 它 in one question
         self.synth = Synthesizer(self.schema, self.lang)
         self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang, backend=encoder_backend)
         self.trading_days, self.latest = self._calendar()
@@ -146,6 +148,9 @@ class Engine:
         self._refuse_future(ex, ctx)
         unexplained = unexplained_words(ex, units, self.lang.fillers, self.lang.pronouns)
         ans.unexplained = list(unexplained)
+        dangling = self.resolver.dangling(ex)
+        if dangling:  # 它的注册资本 asked on its own: ask back rather than answer for every stock
+            raise Unresolved(self.lang.say("followup.unresolved", word=dangling), unexplained)
         try:
             cands = self.synth.candidates(ex, units, ctx)
         except CannotTranslate:
@@ -248,6 +253,8 @@ class Engine:
                 ans.notes.append(self.lang.say("notes.truncated", rows=self.max_rows))
         except Nl2CypherError as e:
             ans.error, ans.error_type = _one_line(str(e)), type(e).__name__
+            if isinstance(e, Unresolved):  # known not to be understood, and which words
+                ans.confidence, ans.unexplained = 0.0, list(e.unexplained)
         except Exception as e:  # noqa: BLE001 - a bug must cost one answer, not a batch
             ans.error = self.lang.say("errors.internal", what=f"{type(e).__name__}: {_one_line(str(e))}")
             ans.error_type = "InternalError"

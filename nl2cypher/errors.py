@@ -81,6 +81,15 @@ class OutOfScope(BadQuestion):
     forecast, advice): refused rather than answered with a table."""
 
 
+class Unresolved(BadQuestion):
+    """The question points back at something (它, 这些股票, 那个基金) that nothing
+    named: the answer is the question back, not a guess."""
+
+    def __init__(self, message: str, unexplained: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.unexplained = unexplained  # the words it could not place, for the record
+
+
 class NotUnderstood(Nl2CypherError):
     """Strict mode: the engine is not sure it understood (confidence below the
     trust line); the message lists the words it could not place."""

@@ -100,6 +100,12 @@ class Resolver:
             return self._ellipsis(q, ex, prev)
         return Resolution(question, "reset" if history else "new")
 
+    def dangling(self, ex) -> str | None:
+        """A word of a question asked on its own that points back (它, 这些股票,
+        那个基金) with no name before it to point at: the words, else None."""
+        ref = self._reference(ex.question, ex)
+        return None if ref is None else ex.question[ref[1]:ref[2]].rstrip("的")
+
     def _extract(self, q: str, today: dt.date, calendar):
         try:
             return self.lexicon.extract(q, today, calendar)

@@ -12,7 +12,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from .answer import Answer
-from .followup import SHAPE_UNITS, Named, Resolver, Turn
+from .errors import Unresolved
+from .followup import SHAPE_UNITS, Named, Turn
 from .lexicon import normalise
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ class Session:
         self.max_turns = max_turns
         self.turns: list[Turn] = list(turns or [])
         self.asked = len(self.turns) if asked is None else asked  # turns asked so far (the window keeps max_turns)
-        self._resolver = Resolver(engine.lexicon, engine.lang, engine.schema)
 
     def ask(self, question: str, today: dt.date | None = None) -> Answer:
         """Answer one turn. Never raises, like `Engine.ask`: a follow-up that points
@@ -37,12 +37,12 @@ class Session:
         t0 = time.perf_counter()
         ctx = self.engine.context(today)
         try:
-            res = self._resolver.resolve(question, self.turns, ctx.today, self.engine.trading_days)
+            res = self.engine.resolver.resolve(question, self.turns, ctx.today, self.engine.trading_days)
         except Exception:  # noqa: BLE001 - resolution must never cost the turn: answer it as asked
             res = None
         t1 = time.perf_counter()
         if res is not None and res.clarify:
-            ans = Answer(question, error=res.clarify, error_type="Unresolved")
+            ans = Answer(question, error=res.clarify, error_type=Unresolved.__name__)
         elif res is not None and res.arithmetic:
             ans = self._compute(question, res)
         else:

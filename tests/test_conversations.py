@@ -167,3 +167,13 @@ def test_batch_answers_conversation_files_turn_by_turn(demo_db, tmp_path):
     assert r.returncode == 0, r.stderr
     again = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
     assert again[3]["resolved_question"] == "丁雪管理了哪些基金" and again[4]["rows"] == recs[4]["rows"]
+
+
+def test_a_question_asked_on_its_own_that_points_at_nothing_is_asked_back(engine, demo_db):
+    """Outside a conversation too: 「它的注册资本」 gets the question back, not a table of every stock."""
+    ans = engine.ask("它的注册资本是多少")
+    assert ans.error_type == "Unresolved" and ans.rows == [] and "“它”" in ans.error
+    assert ans.confidence == 0.0 and "它" in "".join(ans.unexplained)
+    assert engine.ask("关于贵州茅台，它的董事长是谁").error is None  # a name before it: that name
+    r = run_cli("ask", "这些股票今天涨了多少", "--today", "2024-03-15", db=demo_db)
+    assert r.returncode == 1 and "“这些股票”指的是什么" in r.stderr and "Traceback" not in r.stderr

@@ -128,8 +128,10 @@ class Language:
 
     @cached_property
     def pronouns(self) -> re.Pattern:
-        """Pronouns inside one question, longest first."""
-        words = sorted({str(w) for w in self.references.get("pronouns") or ()}, key=len, reverse=True)
+        """Words that point back at a thing, a person or several (references.yaml's
+        `follow_up` it/person/they), longest first."""
+        kinds = self.references.get("follow_up") or {}
+        words = sorted({str(w) for k in ("it", "person", "they") for w in kinds.get(k) or ()}, key=len, reverse=True)
         return re.compile("|".join(map(re.escape, words)) or r"(?!)")
 
     @cached_property
