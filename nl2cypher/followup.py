@@ -74,7 +74,7 @@ class Resolver:
         self.lexicon, self.lang, self.schema = lexicon, lang, schema
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
-                      for k in ("it", "person", "they", "among", "definite", "previous", "lead", "tail",
+                      for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail",
                                 "superlatives")}
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
@@ -120,7 +120,7 @@ class Resolver:
         """(kind, start, end, label) of the first word that points back; a pronoun
         after a name of the same question points at that name and is left alone."""
         found = []
-        for kind in ("they", "among", "person", "it"):
+        for kind in ("they", "pair", "among", "person", "it"):
             m = self._find(q, kind)
             if m:
                 found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
@@ -160,15 +160,14 @@ class Resolver:
                     names += when[0]["text"]
                 names += ("的" if kind != "among" else "") + carried[0]["text"]
         text = q[:start] + names + keep + q[end:]
-        return Resolution(text, {"they": "plural", "among": "among"}.get(kind, "pronoun"))
+        return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"))
 
     def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
-        if kind in ("they", "among"):
-            if len(prev.answered) >= 2:
-                return prev.answered
-            if len(prev.named) >= 2:
-                return prev.named
+        if kind in ("they", "pair", "among"):
+            for pool in (prev.answered, prev.named):
+                if len(pool) >= 2:  # 这两家 after three rows: which two? asked back
+                    return pool if kind != "pair" or len(pool) == 2 else []
             recent = []  # 这两家 after 比亚迪呢: the one thing of each of the last two turns
             for t in reversed(history):
                 if t.ok and len(t.named) == 1 and t.named[0] not in recent:

@@ -177,3 +177,10 @@ def test_a_question_asked_on_its_own_that_points_at_nothing_is_asked_back(engine
     assert engine.ask("关于贵州茅台，它的董事长是谁").error is None  # a name before it: that name
     r = run_cli("ask", "这些股票今天涨了多少", "--today", "2024-03-15", db=demo_db)
     assert r.returncode == 1 and "“这些股票”指的是什么" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_these_two_after_three_rows_is_asked_back(engine):
+    s = engine.session()
+    s.ask("银行板块今天涨幅最大的3只")
+    ans = s.ask("这两家差多少")  # which two of the three? not a difference of all three
+    assert ans.error_type == "Unresolved" and "这两家" in ans.error and ans.rows == []

@@ -129,9 +129,10 @@ class Language:
     @cached_property
     def pronouns(self) -> re.Pattern:
         """Words that point back at a thing, a person or several (references.yaml's
-        `follow_up` it/person/they), longest first."""
+        `follow_up` it/person/they/pair), longest first."""
         kinds = self.references.get("follow_up") or {}
-        words = sorted({str(w) for k in ("it", "person", "they") for w in kinds.get(k) or ()}, key=len, reverse=True)
+        words = sorted({str(w) for k in ("it", "person", "they", "pair") for w in kinds.get(k) or ()}, key=len,
+                       reverse=True)
         return re.compile("|".join(map(re.escape, words)) or r"(?!)")
 
     @cached_property
