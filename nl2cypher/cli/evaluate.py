@@ -106,3 +106,38 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
     if out_dir:
         write_reports(out_dir, rows, reports)
         out.print(f"wrote {out_dir}/table.md, table.csv, report.xlsx, calibration.md, reliability.png, report.jsonl")
+
+
+@eval_app.command("robustness")
+def eval_robustness(questions: Path = typer.Argument(..., help=".jsonl with question, today and gold (Cypher) or answer"),
+                    db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
+                    perturbations: Optional[Path] = typer.Option(None, "--perturbations", help=(
+                        "Operators (YAML); default: the shipped eval/perturbations.yaml.")),
+                    out_file: Optional[Path] = typer.Option(None, "--out", help="Every variant and its verdict (.jsonl).")):
+    """Answer every gold question's variants; each must give the gold answer or be flagged."""
+    from ..engine import Engine
+    from ..evaluate import read_questions
+    from ..resources import data_path
+    from ..robustness import PerturbationError, Perturber, load_operators, robustness, summary, summary_text
+
+    try:
+        ops = load_operators(perturbations or data_path("eval") / "perturbations.yaml")
+        qs = read_questions(questions)
+    except (OSError, ValueError) as e:
+        raise QuestionFailed(str(e) if isinstance(e, PerturbationError) else f"{questions}: cannot read ({e})") from None
+    if today:
+        for q in qs:
+            q["today"] = parse_date(today, "--today").isoformat()
+    engine = Engine(open_store(db), revise="never")
+    perturber = Perturber.for_engine(ops, engine)
+    with CountBar("robustness", len(qs)) as bar:
+        families = robustness(engine, qs, perturber, progress=lambda k, n: bar.update(k))
+    out.print(summary_text(summary(families)), markup=False, highlight=False)
+    if out_file:
+        with open(out_file, "w", encoding="utf-8") as fh:
+            for f in families:
+                for op, text, v in f.variants:
+                    fh.write(json.dumps({"id": f.id, "question": f.question, "operator": op, "variant": text,
+                                         "base_right": f.base.right, "right": v.right, "flagged": v.flagged,
+                                         "silent": v.silent}, ensure_ascii=False) + "\n")
+        out.print(f"wrote {out_file}")
