@@ -175,6 +175,7 @@ class Engine:
         tr.understanding = und
         if und.confidence < self.trust:
             self._refuse_out_of_scope(unexplained)
+            self._refuse_missing(best, unexplained)
         ans.cypher = render(best.query, self.dialect)
         ans.params = dict(best.query.params)
         ans.kind = best.answer
@@ -210,6 +211,13 @@ class Engine:
         hits = [w for w in self.lang.words.get("out_of_scope", ()) if any(str(w) in u for u in unexplained)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
+            raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))
+
+    def _refuse_missing(self, best, unexplained: tuple[str, ...]) -> None:
+        """茅台的市盈率: the best reading only shows the whole thing, and words were
+        left over — what they ask is not in the KG. Say so rather than show a row."""
+        if best.answer == "entity" and unexplained:
+            why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(unexplained))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))
 
     def _refuse_future(self, ex, ctx: Context) -> None:

@@ -127,7 +127,8 @@ class Resolver:
         m = self._find(q, "definite")
         while m and ex is not None:
             label = next((x for x in ex.mentions if x.kind == "label" and x.start == m.end()), None)
-            if label is not None:
+            # 基金最多的那个经理: after a particle it heads a relative clause, it points at nothing before
+            if label is not None and not (m.start() and q[m.start() - 1] in self.lang.fillers.particles):
                 found.append((m.start(), -(label.end - m.start()), "definite", label.end, label.targets[0]))
                 break
             m = self._find(q, "definite", m.end())

@@ -134,10 +134,17 @@ def tag_question(q: str, mentions: list[Mention]) -> tuple[str, list[tuple[int, 
     return "".join(tagged), owner
 
 
-def normalise(text: str) -> str:
-    """NFKC (full-width digits and letters), collapse spaces, Chinese punctuation kept."""
-    text = unicodedata.normalize("NFKC", text)
-    return re.sub(r"\s+", " ", text).strip()
+def normalise(text: str, glue: frozenset[str] | str = "") -> str:
+    """NFKC (full-width digits and letters), collapse spaces, Chinese punctuation kept;
+    a space beside one of the `glue` characters (the language's particles) between
+    two Chinese characters is dropped — 「跌得最多 的 5只」 — while a space between
+    words still separates them (「王明 基金 规模」)."""
+    text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
+    if not glue:
+        return text
+    cjk = "\u4e00-\u9fff"
+    g = "".join(sorted(glue))
+    return re.sub(rf"(?<=[{cjk}]) (?=[{g}])|(?<=[{g}]) (?=[{cjk}])", "", text)
 
 
 @lru_cache(maxsize=8192)
@@ -184,9 +191,9 @@ class Lexicon:
         self.max_len = max((len(w) for w in self.words), default=1)
         from pypinyin import lazy_pinyin
 
-        self._sounds: dict[tuple, list[str]] = {}  # how concept words of 3-4 characters sound
+        self._sounds: dict[tuple, list[str]] = {}  # how concept words of 2-4 characters sound
         for c in triggers.concepts:
-            if 3 <= len(c.word) <= 4 and not c.word.isascii():
+            if 2 <= len(c.word) <= 4 and not c.word.isascii():
                 self._sounds.setdefault(tuple(lazy_pinyin(c.word)), []).append(c.word.lower())
         self._names = sorted({r.name for refs in entities.values() for r in refs if r.prop in ("name", "alias")})
         by_name: dict[str, dict[str, EntityRef]] = {}
@@ -243,7 +250,7 @@ class Lexicon:
 
     # ---- extraction ------------------------------------------------------
     def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
-        q = normalise(question)
+        q = normalise(question, self.fillers.particles)
         taken = [False] * len(q)
         mentions: list[Mention] = []
         framed = tuple(self.fillers.frame_spans(q))
@@ -320,11 +327,13 @@ class Lexicon:
         low = q.lower()
         sound = [_sound(c) for c in q]
         out, used = [], list(taken)
-        for n in (4, 3):
+        for n in (4, 3, 2):
             for a in range(0, len(q) - n + 1):
                 b = a + n
                 if any(used[a:b]) or None in sound[a:b] or low[a:b] in self.words:
                     continue
+                if n == 2 and (self._in_a_word(low, a, b) or any(c in self.fillers.particles for c in q[a:b])):
+                    continue  # 云南的: 南的 is no typo of 男的; 涨的 is no typo of 涨得
                 for form in self._sounds.get(tuple(sound[a:b]), ()):
                     if _edit_distance(form, low[a:b], 1) == 1 and not any(low[a:b] in w for w in self.entities):
                         m = self._make(q, a, b, form)
@@ -333,6 +342,14 @@ class Lexicon:
                         used[a:b] = [True] * n
                         break
         return out
+
+    def _in_a_word(self, low: str, a: int, b: int) -> bool:
+        """Some dictionary word of the question overlaps low[a:b] and runs past it."""
+        for i in range(max(0, a - self.max_len + 1), b):
+            for j in range(max(i + 2, a + 1), min(len(low), i + self.max_len) + 1):
+                if (i < a or j > b) and i < b and j > a and low[i:j] in self.words:
+                    return True
+        return False
 
     def _rule_coverage(self, q: str, mentions: list[Mention]) -> list[bool]:
         """Characters of q inside some trigger rule's match on the tagged text."""

@@ -63,6 +63,11 @@ def _count():
     return ex, [unit(ex, "count", "有多少")]
 
 
+def _group_by():
+    ex = q("每个", lab("板块", "trade"), "有多少只", lab("股票", "stock"))
+    return ex, [unit(ex, "group", "每个〈L0〉", refs={"label": 0}, dir="desc"), unit(ex, "count", "有多少只")]
+
+
 def _aggregate():
     ex = q(ent("白酒", "trade"), lab("板块", "trade"), lab("股票", "stock"), "的", "平均",
            prop("注册资本", "stock.registered_capital"))
@@ -97,6 +102,6 @@ def _list():
 CASES = {
     "growth": _growth, "group_rank": _group_rank, "change": _change, "compare_entity": _compare_entity,
     "same_as": _same_as, "why": _why, "difference": _difference, "which_of_group": _which_of_group,
-    "history": _history, "yesno": _yesno, "count": _count, "aggregate": _aggregate,
+    "history": _history, "yesno": _yesno, "count": _count, "group_by": _group_by, "aggregate": _aggregate,
     "period_extreme": _period_extreme, "top_k": _top_k, "entity": _entity, "lookup": _lookup, "list": _list,
 }

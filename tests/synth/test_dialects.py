@@ -39,6 +39,8 @@ NGQL = {
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE sd.stock_data.raising_limit == true AND s.stock.name == $p0 AND sd.stock_data.date == date('2024-03-15') RETURN count(*) > 0 AS `是否`",
     'count':
         'MATCH (s:stock) WHERE s.stock.province == $p0 RETURN count(DISTINCT s) AS `数量`',
+    'group_by':
+        'MATCH (t:trade)<-[:belong_to]-(s:stock) RETURN t.trade.name AS `行业板块`, count(DISTINCT s) AS `数量` ORDER BY `数量` DESC, `行业板块`',
     'aggregate':
         'MATCH (t:trade)<-[:belong_to]-(s:stock) WHERE t.trade.name == $p0 RETURN avg(s.stock.registered_capital) AS `平均注册资本`',
     'period_extreme':

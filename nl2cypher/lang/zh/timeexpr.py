@@ -250,7 +250,7 @@ class TimeParser:
 
     def _n_ago(self, m):
         n, u = to_int(m.group("n")), m.group("u")
-        if n is None:
+        if n is None or (u == "年" and n >= 1000):  # 2000年以前 is before the year 2000, not 2000 years ago
             return None
         t = self.today
         if u in ("天", "日"):

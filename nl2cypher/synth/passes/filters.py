@@ -52,7 +52,8 @@ def run(g: QueryGraph) -> None:
                 continue
             g.consumed.add(u.ref("time"))
             op = u.params.get("op", "<")
-            day = (t.start or t.end) if op == "<" else (t.end or t.start)
+            # before a period: its first day is out (<); up to it (<=) or from it (>=): in; after it (>): its last day is out
+            day = (t.start or t.end) if op in ("<", ">=") else (t.end or t.start)
             g.conds.append(Op(op, ref, Day(day)))
         elif u.kind in _NAME_OPS:
             slot = _name_slot(g, u)

@@ -8,7 +8,7 @@ SHAPES, the trigger-table rows whose units it reads, and its test."""
 from __future__ import annotations
 
 from ..ir import Candidate, QueryGraph
-from . import (aggregate, change, compare_entity, count, difference, entity, group_rank, growth, history, lookup,
+from . import (aggregate, change, compare_entity, count, difference, entity, group_by, group_rank, growth, history, lookup,
                period_extreme, same_as, top_k, which_of_group, why, yesno)
 
 SHAPES = (
@@ -22,6 +22,7 @@ SHAPES = (
     which_of_group,  # A和B哪个高
     history,  # 历史最高
     yesno,  # …吗
+    group_by,  # 每个板块各有多少只 / 管的基金最多的经理
     count,  # 有多少
     aggregate,  # 平均/合计/最高 (and a period's total)
     period_extreme,  # 近5日最高的收盘价

@@ -1,0 +1,90 @@
+"""每个板块各有多少只股票 / 各行业今天的平均涨幅 / 按省份统计公司数量取前五 /
+管的基金最多的经理: one row per group — a label's things or a property's values —
+with a count or an aggregate, ordered by it (top k when asked)."""
+
+from __future__ import annotations
+
+from ..ir import Call, Column, Expr, Projection, QueryGraph, Ref, Sort, Whole
+from .common import ask
+
+NAME = "group"
+
+
+def applies(g: QueryGraph) -> bool:
+    return g.has("group")
+
+
+def lower(g: QueryGraph):
+    unit = g.unit("group")
+    key = _key(g, unit)
+    if key is None:
+        return None
+    key_ref, key_alias, key_slot = key
+    measure = _measure(g, unit, key_ref, key_slot)
+    if measure is None:
+        return None
+    expr, alias = measure
+    a = ask(g)
+    rank = a.topk or a.extreme
+    desc = (rank or unit).params.get("dir", "desc") == "desc"
+    limit = None
+    if a.topk is not None:
+        k = a.topk.ref("num")
+        limit = int(g.m[k].number.value) if k is not None else int(a.topk.params.get("k", g.ctx.top_k))
+        if k is not None:
+            g.consumed.add(k)
+    elif a.extreme is not None:
+        limit = 1
+    cols = (Column(key_ref, key_alias), Column(expr, alias))
+    order = (Sort(expr, desc), Sort(key_ref))  # ties broken by the group's name: stable answers
+    return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)
+
+
+def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
+    """What the rows are grouped by: a property's values (按省份), a label's
+    things (每个板块), or — for 「…最多的经理」 — the answer's subject."""
+    p = unit.ref("prop")
+    if p is not None:
+        a = next((x for x in g.props if x.mention == p or p in g.prop_mentions.get(x.ref, ())), None)
+        if a is None:
+            return None
+        pdef = g.pdef(a.owner, a.prop)
+        # the property's owner is still what is counted (公司 by 省份)
+        return a.ref, g.lang.label_word(pdef.description) if pdef is not None and pdef.description else a.prop, None
+    lab = None if unit.params.get("count") in ("label", "rows") else unit.ref("label")
+    slot = next((s for s in g.slots if s.mention == lab), None) if lab is not None else g.target
+    if slot is None or slot.kind == "entity":
+        return None
+    ref, word = g.name_of(slot)
+    return ref, word, slot.var
+
+
+def _measure(g: QueryGraph, unit, key_ref: Ref, key_slot: str | None) -> tuple[Expr, str] | None:
+    """A count of the counted things (or of dated rows: 涨停次数), else the
+    aggregate of the property asked (平均涨幅); nothing when neither is asked."""
+    a = ask(g)
+    shown = [x for x in a.shown if x.ref != key_ref]
+    if a.agg is not None and shown:
+        fn = a.agg.params.get("fn", "avg")
+        return Call(fn, (shown[-1].ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn),
+                                                       value=shown[-1].alias)
+    counted = _counted(g, unit, key_slot)
+    if counted is None:
+        return None
+    return Call("count", (Whole(counted),), distinct=True), g.lang.say("columns.count")
+
+
+def _counted(g: QueryGraph, unit, key_slot: str | None) -> str | None:
+    if unit.params.get("count") == "rows":  # 涨停次数最多: the dated rows that meet the conditions
+        rows = [s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].day]
+        return rows[0].var if rows else None
+    if not (g.has("count") or unit.params.get("count")):
+        return None
+    cu = g.unit("count") or unit
+    others = [s for s in g.slots if s.var != key_slot and s.kind == "label"]
+    after = [s for s in others if s.pos >= cu.start]
+    if unit.params.get("count") == "label":  # 管的基金最多: the label word before 最多
+        before = [s for s in others if s.pos < unit.end]
+        return max(before, key=lambda s: s.pos).var if before else None
+    pick = after[0] if after else (others[-1] if others else g.target)
+    return None if pick.var == key_slot else pick.var

@@ -1,0 +1,164 @@
+"""Issue 23: classes of questions unseen users asked that the engine missed —
+group-by, counts of days, lists asked as 有没有, ranges with 及, a missing
+property refused — each with wordings of its own, compared with a hand-written
+gold on the demo KG; and robustness as a measured property (perturbations as data)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run_cli
+from nl2cypher.evaluate import results_match
+from nl2cypher.robustness import Perturber, load_operators, robustness, summary
+
+T = "date('2024-03-15')"
+
+
+def _same(engine, question: str, gold: str, ordered: bool = False) -> None:
+    ans = engine.ask(question)
+    assert ans.error is None, ans.error
+    assert ans.confidence >= engine.trust, (ans.confidence, ans.unexplained)
+    want = engine.store.run(gold)
+    assert results_match(want.columns, want.rows, ans.columns, ans.rows, ordered), (ans.cypher, ans.rows[:5],
+                                                                                   want.rows[:5])
+
+
+CASES = [
+    # group-by: one row per thing of a label, or per value of a property, with its count or aggregate
+    ("每个行业板块分别有几只股票",
+     "MATCH (s:stock)-[:belong_to]->(t:trade) RETURN t.name, count(DISTINCT s) AS n ORDER BY n DESC, t.name", True),
+    ("各上市板块的公司数量",
+     "MATCH (s:stock) RETURN s.listed_sector, count(s) AS n ORDER BY n DESC, s.listed_sector", True),
+    ("按学历统计基金经理有多少人",
+     "MATCH (m:fund_manager) RETURN m.degree, count(m) AS n ORDER BY n DESC, m.degree", True),
+    ("今天各个行业板块成分股的平均涨幅",
+     f"MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+     "RETURN t.name, avg(d.range) AS a ORDER BY a DESC, t.name", True),
+    # … and ranked: the most of a kind per thing, the most counted rows per thing
+    ("手里基金最多的那个经理是谁",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) RETURN m.name, count(DISTINCT f) AS n "
+     "ORDER BY n DESC, m.name LIMIT 1", True),
+    ("股票数量最少的板块",
+     "MATCH (s:stock)-[:belong_to]->(t:trade) RETURN t.name, count(DISTINCT s) AS n ORDER BY n, t.name LIMIT 1", True),
+    ("2023年涨停天数最多的5只股票",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2023-01-01') "
+     "AND d.date <= date('2023-12-31') RETURN s.name, count(d) AS n ORDER BY n DESC, s.name LIMIT 5", True),
+    # 几次 / 几天: the number of days, not the list of them
+    ("宁德时代今年涨停过几次",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '宁德时代' AND d.raising_limit = true "
+     f"AND d.date >= date('2024-01-01') AND d.date <= {T} RETURN count(d)", False),
+    ("五粮液这个月有几天是红的",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.range > 0 "
+     f"AND d.date >= date('2024-03-01') AND d.date <= {T} RETURN count(d)", False),
+    # 有没有 asked of a kind of thing: which ones (none = no); of a named thing: yes or no
+    ("有没有连续涨停2天及以上的股票",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.raising_limit_days >= 2 "
+     "RETURN s.name", False),
+    ("浙江的银行股有吗",
+     "MATCH (s:stock)-[:belong_to]->(t:trade) WHERE t.name = '银行' AND s.province = '浙江' RETURN s.name", False),
+    ("王明管理的基金有没有持有宁德时代",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s:stock) "
+     "WHERE m.name = '王明' AND s.name = '宁德时代' RETURN count(s) > 0", False),
+    ("比亚迪今天涨停没",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date = {T} "
+     "RETURN d.raising_limit", False),
+    # 及以后 / 及以上: the bound itself counts; 2010年以前 is before that year, not 2010 years ago
+    ("2015年及以后成立的科创板公司",
+     "MATCH (s:stock) WHERE s.listed_sector = '科创板' AND s.establishment_date >= date('2015-01-01') RETURN s.name",
+     False),
+    ("2005年以前成立的深市主板公司",
+     "MATCH (s:stock) WHERE s.listed_sector = '深市主板' AND s.establishment_date < date('2005-01-01') RETURN s.name",
+     False),
+    # 里面 names what the question is inside of, not an answer before
+    ("创业板里面注册资本最大的公司",
+     "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.name ORDER BY s.registered_capital DESC, s.name "
+     "LIMIT 1", False),
+]
+
+
+@pytest.mark.parametrize("question,gold,ordered", CASES, ids=[c[0] for c in CASES])
+def test_unseen_user_classes(engine, question, gold, ordered):
+    _same(engine, question, gold, ordered)
+
+
+@pytest.mark.parametrize("question,word", [("中国平安的市盈率是多少", "市盈率"), ("格力电器去年分红多少", "分红")])
+def test_what_the_kg_lacks_is_refused_with_the_word(engine, question, word):
+    ans = engine.ask(question)
+    assert ans.error_type == "OutOfScope" and word in ans.error and not ans.rows
+
+
+def test_a_space_typed_between_chinese_words_is_noise(engine):
+    spaced, plain = engine.ask("今天跌得最多 的 3只股票"), engine.ask("今天跌得最多的3只股票")
+    assert spaced.error is None and spaced.rows == plain.rows and len(plain.rows) == 3
+
+
+def test_a_two_character_same_sound_typo_is_corrected_but_not_inside_a_name(engine):
+    assert engine.ask("白酒版块有几只股票").rows == engine.ask("白酒板块有几只股票").rows
+    ans = engine.ask("云南的股票数量")  # 南的 sounds like 男的: not a typo inside 云南
+    assert "province" in ans.cypher and "sex" not in ans.cypher
+
+
+# ---- robustness: perturbations as data -----------------------------------------------------
+
+OPS = """
+operators:
+  politeness: {prefix: [请问], variants: 1}
+  particle: {suffix: [呀], variants: 1}
+  spaced: {regex: [['的', ' 的 ']]}
+  synonym: {synonym: concepts, variants: 1}
+"""
+
+
+def test_a_new_operator_is_data(engine, tmp_path):
+    path = tmp_path / "ops.yaml"
+    path.write_text(OPS + "  bracket: {prefix: ['【问】'], variants: 1}\n", encoding="utf-8")
+    perturber = Perturber.for_engine(load_operators(path), engine)
+    variants = dict(perturber.variants("贵州茅台昨天的收盘价是多少", 7))
+    assert variants["bracket"] == "【问】贵州茅台昨天的收盘价是多少"
+    assert variants["particle"] == "贵州茅台昨天的收盘价是多少呀"
+    assert variants["spaced"] == "贵州茅台昨天 的 收盘价是多少"
+    assert variants["synonym"] != "贵州茅台昨天的收盘价是多少" and "贵州茅台" in variants["synonym"]
+
+
+def test_a_synonym_never_edits_a_name(engine, tmp_path):
+    path = tmp_path / "ops.yaml"
+    path.write_text("operators:\n  synonym: {synonym: concepts, variants: 50}\n", encoding="utf-8")
+    perturber = Perturber.for_engine(load_operators(path), engine)
+    for _, text in perturber.variants("招商银行今天的成交量", 1):
+        assert text.startswith("招商银行今天的")
+
+
+def test_robustness_counts_silent_flips(engine, tmp_path):
+    path = tmp_path / "ops.yaml"
+    path.write_text(OPS, encoding="utf-8")
+    perturber = Perturber.for_engine(load_operators(path), engine)
+    qs = [{"id": 1, "question": "贵州茅台昨天的收盘价是多少", "today": "2024-03-15",
+           "gold": "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' "
+                   "AND d.date = date('2024-03-14') RETURN d.closing_price"},
+          # a wrong gold: every confident variant is then a silent flip, and is counted
+          {"id": 2, "question": "五粮液的注册资本", "today": "2024-03-15",
+           "gold": "MATCH (s:stock) WHERE s.name = '贵州茅台' RETURN s.registered_capital"}]
+    fams = robustness(engine, qs, perturber)
+    s = summary(fams)
+    assert fams[0].passes and all(v.right for _, _, v in fams[0].variants)
+    assert not fams[1].passes and s["silent_flips"] >= len(fams[1].variants) - 1 >= 1
+    assert s["families"] == 2 and s["variants"] == sum(len(f.variants) for f in fams)
+
+
+def test_eval_robustness_cli(demo_db, tmp_path):
+    qs = tmp_path / "q.jsonl"
+    qs.write_text(json.dumps({"id": 1, "question": "五粮液的注册资本", "today": "2024-03-15",
+                              "gold": "MATCH (s:stock) WHERE s.name = '五粮液' RETURN s.registered_capital"},
+                             ensure_ascii=False) + "\n", encoding="utf-8")
+    out = tmp_path / "v.jsonl"
+    r = run_cli("eval", "robustness", str(qs), "--out", str(out), db=demo_db)
+    assert r.returncode == 0, r.stderr
+    assert "silent flips 0" in r.stdout and "consistency" in r.stdout
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert rows and all(x["right"] or x["flagged"] for x in rows)
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("operators:\n  broken: {shout: [x]}\n", encoding="utf-8")
+    r = run_cli("eval", "robustness", str(qs), "--perturbations", str(bad), db=demo_db)
+    assert r.returncode != 0 and "broken" in (r.stdout + r.stderr) and "Traceback" not in r.stderr
