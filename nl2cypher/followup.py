@@ -122,6 +122,9 @@ class Resolver:
         found = []
         for kind in ("they", "pair", "among", "person", "it"):
             m = self._find(q, kind)
+            if m and kind == "among" and ex is not None and any(
+                    x.kind in ("entity", "value") and x.end == m.start() for x in ex.mentions):
+                m = None  # 科创板里面: among the things of the name just said, not of an answer before
             if m:
                 found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
         m = self._find(q, "definite")
