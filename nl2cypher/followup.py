@@ -10,7 +10,9 @@ what it points at — the one thing (or the rows) the turn before named or
 answered; arithmetic over the two answers before (这两家差多少, 比上一个高多少) is
 computed from them; an ellipsis (那五粮液呢, 今天呢, 成交量呢, 有几只) swaps the
 entity, the time, the property or the answer's shape of the question before; a
-question that names what it asks about starts afresh. A reference with nothing
+question that names nothing of its own but asks what the thing under discussion
+has (董事长是谁) is about that thing; a question that names what it asks about
+starts afresh. A reference with nothing
 to point at is not guessed: the turn asks back (“它”指的是什么？)."""
 
 from __future__ import annotations
@@ -21,7 +23,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .errors import Nl2CypherError
+from .units import map_units
 
+OWNER_TURNS = 3  # how far back the thing under discussion is looked for
+# units that make a question one of its own (ranking, comparing, grouping the market)
+OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between", "date_compare", "same",
+                      "same_prop", "which", "compare_entity", "rank_in_group", "history")
 # units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
 SHAPE_UNITS = ("count", "list", "extreme", "topk", "order", "which", "yesno", "aggregate")
 
@@ -98,7 +105,29 @@ class Resolver:
             return self._point(q, ref, history, prev, ex)
         if prev is not None and self._leans(q, ex):
             return self._ellipsis(q, ex, prev)
-        return Resolution(question, "reset" if history else "new")
+        owned = self._owned(q, ex, history) if prev is not None else None
+        return owned or Resolution(question, "reset" if history else "new")
+
+    def _owned(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+        """董事长是谁 / 经理是谁 / 有啥利好消息 after a turn about one thing: a question that
+        names nothing of its own but asks what that thing has is about it — not
+        about every stock. A question that ranks, compares or groups, or asks
+        about the thing's own kind again (哪些股票…), is a question of its own."""
+        if ex is None or any(m.kind == "entity" for m in ex.mentions):
+            return None
+        if not any(m.kind in ("label", "property", "edge") for m in ex.mentions):
+            return None  # 涨停的有哪些: a filter alone asks about the market
+        if any(u.kind in OWN_QUESTION_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
+            return None
+        for turn in [t for t in history if t.ok and not t.computed][-OWNER_TURNS:][::-1]:
+            for kind in ("it", "person"):
+                targets = self._targets(kind, None, [turn], turn, ex)
+                if len(targets) == 1:
+                    t = targets[0]
+                    if any(m.kind == "label" and t.label in m.targets for m in ex.mentions):
+                        return None
+                    return Resolution(self.lang.say("followup.owned", owner=t.name, question=q), "owned")
+        return None
 
     def dangling(self, ex) -> str | None:
         """A word of a question asked on its own that points back (它, 这些股票,

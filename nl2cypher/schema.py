@@ -63,6 +63,7 @@ class Label:
     derived: dict[str, Derived] = field(default_factory=dict)  # measures computed from the stored ones
     person: bool = False  # its nodes are people: 他/她 in a follow-up may point at them
     candles: dict[str, str] = field(default_factory=dict)  # {open, close, high, low, volume} -> property (K 线 charts)
+    ended: str = ""  # a date property set when the row stopped holding (a chairman's departure): unset = current
 
     @property
     def dynamic(self) -> bool:
@@ -203,8 +204,11 @@ class Schema:
             person = spec.get("person", False)
             if not isinstance(person, bool):
                 raise SchemaError(f"{origin}: label {lname}: person must be true or false")
+            ended = str(spec.get("ended") or "")
+            if ended and (ended not in props or props[ended].type not in ("date", "datetime")):
+                raise SchemaError(f"{origin}: label {lname}: ended {ended!r} is not a date property")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
-                                  period, calendar, measures, day, derived, person, candles)
+                                  period, calendar, measures, day, derived, person, candles, ended)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)

@@ -11,9 +11,11 @@ an answer below it, a clear reading of every word above it (measured by
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
+from .cypher import ast
 from .lang import Fillers
 from .lexicon import Extraction
 from .synth import Candidate
@@ -74,11 +76,13 @@ def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,
     return _runs(ex.question, accounted(ex, units, fillers, pronouns))
 
 
-def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate]) -> Understanding:
+def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
+               asks: dict | None = None, read_as: dict[str, set[str]] | None = None) -> Understanding:
     content = sum(1 for c in ex.question if c.isalnum()) or 1
     missing = sum(len(w) for w in unexplained)
     best = ranked[0]
     ignored = tuple(ex.mentions[i].text for i in best.ignored)
+    ignored += tuple(w for w in unexpressed(ex, best.query, asks or {}, read_as or {}) if w not in ignored)
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin,
                          confidence(missing, content, len(ignored), margin))
@@ -96,3 +100,58 @@ def confidence(missing: int, content: int, ignored: int, margin: float | None) -
         return 0.45
     clear = 1.0 if margin is None else min(1.0, margin / 0.05)
     return round(0.9 + 0.1 * clear, 3)
+
+
+# ---- is what the question asks for in the query? -----------------------------------------------
+
+def unexpressed(ex: Extraction, query, asks: dict, read_as: dict[str, set[str]]) -> tuple[str, ...]:
+    """Words of the question the chosen query's shape does not express: a
+    property word it never reads (注册资本 answered with a count), a ranking word
+    with nothing ordered or maxed (谁最猛 answered with a list), a group word with
+    no group (各…多少 answered with one number). The words are the language's
+    `asks` lists; a word inside a mention (最高价) is the mention's, not a ranking.
+    `read_as` says which stored properties a property is read through (成交额:
+    收盘价 and 成交量; 涨跌幅 over a period: the prices)."""
+    props, funcs, ordered, keyed = _query_facts(query)
+    free = "".join(" " if any(m.start <= i < m.end for m in ex.mentions) else c for i, c in enumerate(ex.question))
+    out = []
+    for m in ex.mentions:
+        keys = {t.rpartition(".")[2] for t in m.targets} if m.kind == "property" else set()
+        through = keys | {k for key in keys for k in read_as.get(key, ())}
+        if keys and not through & props:
+            out.append(m.text)
+    if not ordered and not funcs & {"max", "min"}:
+        out += [w for w in asks.get("ranking", ()) if str(w) in free][:1]
+    if not (keyed and funcs & AGGREGATES):
+        out += [w for w in asks.get("group", ()) if str(w) in free][:1]
+    return tuple(dict.fromkeys(str(w) for w in out))
+
+
+AGGREGATES = {"count", "sum", "avg", "max", "min", "collect"}
+
+
+def _query_facts(query) -> tuple[set[str], set[str], bool, bool]:
+    """The properties a query reads anywhere, the functions it calls, whether it
+    orders or limits its rows, and whether its answer has a key beside an aggregate."""
+    props, funcs, ordered = set(), set(), False
+    for node in _walk(query):
+        if isinstance(node, ast.Prop):
+            props.add(node.key)
+        elif isinstance(node, ast.Func):
+            funcs.add(node.name.lower())
+        elif isinstance(node, (ast.Return, ast.With)) and (node.order or node.limit is not None):
+            ordered = True
+    ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    items = ret.items if ret is not None else ()
+    agg = [any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in _walk(i.expr)) for i in items]
+    return props, funcs, ordered, any(agg) and not all(agg)
+
+
+def _walk(node):
+    yield node
+    if isinstance(node, (tuple, list)):
+        for x in node:
+            yield from _walk(x)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            yield from _walk(getattr(node, f.name))

@@ -71,6 +71,21 @@ CASES = [
     ("2005年以前成立的深市主板公司",
      "MATCH (s:stock) WHERE s.listed_sector = '深市主板' AND s.establishment_date < date('2005-01-01') RETURN s.name",
      False),
+    # the change over a window, asked with the change word alone (not each day's change)
+    ("宁德时代今年以来涨跌多少了",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE s.name = '宁德时代' AND a.date = {T} AND b.date = date('2023-12-29') "
+     "RETURN (a.closing_price - b.closing_price) / b.closing_price * 100", False),
+    ("军工板块2月份涨跌幅是多少",
+     "MATCH (t:trade)-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+     "WHERE t.name = '军工' AND a.date = date('2024-02-29') AND b.date = date('2024-01-31') "
+     "RETURN (a.closing_price - b.closing_price) / b.closing_price * 100", False),
+    # … but a price over a window is the prices, and a property of several names is each one's
+    ("五粮液本周的收盘价是多少",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date >= date('2024-03-11') "
+     f"AND d.date <= {T} RETURN d.date, d.closing_price", False),
+    ("万科A和保利发展的注册资本有多少",
+     "MATCH (s:stock) WHERE s.name IN ['万科A', '保利发展'] RETURN s.name, s.registered_capital", False),
     # 里面 names what the question is inside of, not an answer before
     ("创业板里面注册资本最大的公司",
      "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.name ORDER BY s.registered_capital DESC, s.name "
@@ -87,6 +102,16 @@ def test_unseen_user_classes(engine, question, gold, ordered):
 def test_what_the_kg_lacks_is_refused_with_the_word(engine, question, word):
     ans = engine.ask(question)
     assert ans.error_type == "OutOfScope" and word in ans.error and not ans.rows
+
+
+@pytest.mark.parametrize("question,word", [("半导体板块里今天谁最猛", "最猛"),
+                                           ("招商银行和兴业银行去年四季度谁赚的多", "谁赚的多")])
+def test_a_ranking_word_the_query_does_not_express_is_flagged(engine, question, word):
+    # a plain list for 谁最猛 would be a confident wrong answer: it says what it did not use
+    ans = engine.ask(question)
+    assert ans.error is None and ans.confidence < engine.trust or ans.cypher and "ORDER BY" in ans.cypher
+    if ans.confidence < engine.trust:
+        assert any(word in n for n in ans.notes)
 
 
 def test_a_space_typed_between_chinese_words_is_noise(engine):
@@ -162,3 +187,30 @@ def test_eval_robustness_cli(demo_db, tmp_path):
     bad.write_text("operators:\n  broken: {shout: [x]}\n", encoding="utf-8")
     r = run_cli("eval", "robustness", str(qs), "--perturbations", str(bad), db=demo_db)
     assert r.returncode != 0 and "broken" in (r.stdout + r.stderr) and "Traceback" not in r.stderr
+
+
+# ---- follow-ups that name nothing of their own ---------------------------------------------
+
+def test_a_follow_up_that_names_nothing_asks_about_the_thing_under_discussion(engine):
+    s = engine.session()
+    s.ask("格力电器昨天收盘多少")
+    chair = s.ask("董事长叫什么")  # not every stock's chairman: 格力电器's
+    assert chair.resolved_question == "格力电器的董事长叫什么" and chair.follow_up == "owned"
+    want = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '格力电器' "
+                            "RETURN c.name").rows
+    assert chair.error is None and chair.rows == want
+    news = s.ask("有什么利好消息")  # two turns on, still 格力电器 (the chairman turn answered a person)
+    assert news.resolved_question.startswith("格力电器") and "格力电器" in json.dumps(news.params, ensure_ascii=False)
+    market = s.ask("今天涨幅前五的股票")  # a ranking of the market is a question of its own
+    assert market.follow_up in ("reset", "new") and len(market.rows) == 5
+
+
+def test_the_current_chairman_is_the_one_still_in_office(engine):
+    # the demo KG keeps former chairmen (a departure date); 现任/现在的 asks for today's
+    many = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WITH s, count(c) AS n WHERE n > 1 "
+                            "RETURN s.name ORDER BY s.name LIMIT 1").rows[0][0]
+    now = engine.ask(f"{many}现在的董事长是谁")
+    every = engine.ask(f"{many}的董事长有哪些")
+    assert now.error is None and every.error is None and now.confidence >= engine.trust
+    assert len(now.rows) == 1 and len(every.rows) > 1 and now.rows[0] in every.rows
+    assert "为空" in now.interpretation

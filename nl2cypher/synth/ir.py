@@ -96,7 +96,14 @@ class Rows:
     """The number of rows: count(*)."""
 
 
-Expr = Union[Ref, Whole, Value, Const, Day, Call, Op, Negated, Rows]
+@dataclass(frozen=True)
+class Unset:
+    """The property has no value (IS NULL): a chairman still in office."""
+
+    ref: Ref
+
+
+Expr = Union[Ref, Whole, Value, Const, Day, Call, Op, Negated, Rows, Unset]
 
 
 # ---- patterns ------------------------------------------------------------------------

@@ -5,7 +5,7 @@ values from the question stay parameters."""
 from __future__ import annotations
 
 from ..cypher import ast
-from .ir import (Call, Column, Const, Day, Negated, Op, Pattern, PathSpec, Plan, Projection, Ref, Rows, Sort, Value,
+from .ir import (Call, Column, Const, Day, Negated, Op, Pattern, PathSpec, Plan, Projection, Ref, Rows, Sort, Unset, Value,
                  Whole)
 
 
@@ -62,4 +62,6 @@ def expr(e) -> ast.Expr:
         return ast.Not(expr(e.expr))
     if isinstance(e, Rows):
         return ast.Star()
+    if isinstance(e, Unset):
+        return ast.IsNull(expr(e.ref))
     raise TypeError(f"cannot lower {type(e).__name__}")

@@ -64,7 +64,7 @@ class Verbaliser(Generator):
         return self.w["not"] + self.gen(e.expr)
 
     def isnull(self, e: IsNull) -> str:
-        return ""
+        return self.w["unset"].format(what=self.gen(e.expr))
 
     def star(self, e: Star) -> str:
         return ""

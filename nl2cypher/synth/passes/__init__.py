@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import filters, joins, periods, properties, sentiment, subjects, totals, values
+from . import current, filters, joins, periods, properties, sentiment, subjects, totals, values
 
 PASSES = (
     subjects.find_entities,  # an entity slot per name (or group 「A和B」)
@@ -14,6 +14,7 @@ PASSES = (
     values.run,  # value words -> conditions
     joins.run,  # every slot joined to the target over schema paths
     filters.run,  # names, comparisons, ranges, name patterns, exclusions
+    current.run,  # 现任董事长: a chairman who left falls away
     periods.run,  # days and periods of daily rows, report periods
     totals.run,  # 累计 of a plain figure: a sum
 )

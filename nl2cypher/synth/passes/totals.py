@@ -10,8 +10,8 @@ from ..ir import QueryGraph, Slot
 
 
 def run(g: QueryGraph) -> None:
-    if not g.has("change"):
-        return
+    if not g.has("change") or g.unit("change").params.get("of") == "change":
+        return  # 注册资本有多少: a change word only for the change measure, no total implied
     a = next((a for a in g.props if isinstance(a.owner, Slot)), None)
     if a is not None and a.prop not in g.schema.labels[a.owner.label].measures.values():
         g.units.append(Unit("aggregate", 0, 0, {"fn": "sum"}))

@@ -17,6 +17,9 @@ def lower(g: QueryGraph):
     ent, t, a = g.entity(), g.time_span(), data_prop(g)
     if a is not None and a.prop not in g.schema.labels[a.owner.label].measures.values():
         return None  # 累计成交量: a plain total (passes/totals.py)
+    if a is not None and g.unit("change").params.get("of") == "change" and \
+            a.prop != g.schema.labels[a.owner.label].measures.get("change"):
+        return None  # 本周收盘价是多少: the prices of the week, not a change
     if t is None or t.kind == "day":
         return None  # 今天涨了多少: the day's own change
     if ent is None or a is None or not g.ctx.trading_days:
