@@ -192,7 +192,7 @@ class Engine:
                                   "score": round(c.score, 4), "prior": round(c.prior, 4), "choices": list(c.choices),
                                   "description": self.ranker.describe(c)})
         best = ranked[0]
-        und = understand(ex, unexplained, ranked, self.lang.words.get("asks"), self.read_as)
+        und = understand(ex, unexplained, ranked, self.lang.words.get("asks"), self.read_as, units)
         tr.understanding = und
         if und.confidence < self.trust:
             self._refuse_out_of_scope(unexplained)

@@ -77,12 +77,15 @@ def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
-               asks: dict | None = None, read_as: dict[str, set[str]] | None = None) -> Understanding:
+               asks: dict | None = None, read_as: dict[str, set[str]] | None = None,
+               units: list[Unit] = ()) -> Understanding:
     content = sum(1 for c in ex.question if c.isalnum()) or 1
     missing = sum(len(w) for w in unexplained)
     best = ranked[0]
     ignored = tuple(ex.mentions[i].text for i in best.ignored)
     ignored += tuple(w for w in unexpressed(ex, best.query, asks or {}, read_as or {}) if w not in ignored)
+    if best.answer == "entity":  # a whole row for 比昨天多了多少: the comparison asked went unused
+        ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin,
                          confidence(missing, content, len(ignored), margin))
@@ -128,6 +131,7 @@ def unexpressed(ex: Extraction, query, asks: dict, read_as: dict[str, set[str]])
 
 
 AGGREGATES = {"count", "sum", "avg", "max", "min", "collect"}
+WHOLE_ROW_UNITS = ("info", "list", "filler")  # what a whole-row answer (介绍一下…) may have been asked with
 
 
 def _query_facts(query) -> tuple[set[str], set[str], bool, bool]:

@@ -71,6 +71,14 @@ CASES = [
     ("2005年以前成立的深市主板公司",
      "MATCH (s:stock) WHERE s.listed_sector = '深市主板' AND s.establishment_date < date('2005-01-01') RETURN s.name",
      False),
+    # one thing against itself on another day: the difference, or whether it rose (fell)
+    ("中国平安今天的成交量比昨天多了多少",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE s.name = '中国平安' AND a.date = {T} AND b.date = date('2024-03-14') RETURN a.volume - b.volume", False),
+    ("招商银行今天收盘比前天低吗",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE s.name = '招商银行' AND a.date = {T} AND b.date = date('2024-03-13') "
+     "RETURN a.closing_price < b.closing_price", False),
     # the change over a window, asked with the change word alone (not each day's change)
     ("宁德时代今年以来涨跌多少了",
      "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
@@ -112,6 +120,11 @@ def test_a_ranking_word_the_query_does_not_express_is_flagged(engine, question, 
     assert ans.error is None and ans.confidence < engine.trust or ans.cypher and "ORDER BY" in ans.cypher
     if ans.confidence < engine.trust:
         assert any(word in n for n in ans.notes)
+
+
+def test_a_whole_row_for_a_comparison_is_flagged(engine):
+    ans = engine.ask("宁德时代今天比昨天多了几块钱")  # no property named: the comparison cannot be built
+    assert ans.error is not None or ans.confidence < engine.trust
 
 
 def test_a_space_typed_between_chinese_words_is_noise(engine):

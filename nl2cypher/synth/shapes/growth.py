@@ -1,9 +1,12 @@
 """同比 / 环比 of a report figure: this period against the same quarter a year
-earlier, or against the previous quarter (or a named quarter: 比第三季度增长)."""
+earlier, or against the previous quarter (or a named quarter: 比第三季度增长);
+a daily figure against another day (今天的成交量比昨天多了多少, 今天收盘比昨天高吗):
+both values, the difference and the change in percent — or, asked yes/no, whether
+it rose (fell)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Whole
+from ..ir import Call, Column, Const, Day, Op, Projection, QueryGraph, Ref, Whole
 from .common import branch, data_prop
 
 NAME = "growth"
@@ -16,6 +19,9 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     u = g.unit("growth")
     a, ent = data_prop(g), g.entity()
+    if a is not None and ent is not None and u.params.get("kind") == "vs" and g.schema.labels[a.owner.label].day \
+            and not g.schema.labels[a.owner.label].period:
+        return _day_against_day(g, u, a, ent)
     if a is None or ent is None or not g.schema.labels[a.owner.label].period:
         return None
     owner, prop = a.owner, a.prop
@@ -56,3 +62,36 @@ def lower(g: QueryGraph):
                          Column(pct, g.lang.say("columns.growth", word=word)))))
     note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
     return g.candidate(parts, NAME, g.notes + [note])
+
+
+def _day_against_day(g: QueryGraph, u, a, ent):
+    ref = g.m[u.ref("time")].time
+    cur_t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and i != u.ref("time")), None)
+    if ref is None or ref.end is None or (ref.start is not None and ref.start != ref.end):
+        return None  # 比上周: a period against a day is not this shape's
+    if cur_t is not None and (cur_t.end is None or (cur_t.start is not None and cur_t.start != cur_t.end)):
+        return None
+    label = a.owner.label
+    cur_day = g.ctx.trading_day_on_or_before(cur_t.end if cur_t is not None else g.ctx.today)
+    ref_day = g.ctx.trading_day_on_or_before(ref.end)
+    if cur_day is None or ref_day is None or cur_day == ref_day:
+        return None
+
+    def on(d):
+        return lambda v: [Op("=", g.day(v, label), Day(d))]
+
+    cur, cur_val = branch(g, ent.label, ent.names[0], label, a.prop, on(cur_day))
+    prev, prev_val = branch(g, ent.label, ent.names[0], label, a.prop, on(ref_day))
+    word = g.prop_word(label, a.prop)
+    head = (cur, Projection((Column(cur_val, "cur"),), carry=True),
+            prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True))
+    if g.has("yesno"):  # 今天收盘比昨天高吗: one boolean
+        op = "<" if u.params.get("dir") == "down" else ">"
+        cols = (Column(Op(op, Whole("cur"), Whole("prev")), g.lang.say("columns.yesno")),)
+    else:
+        diff = Op("-", Whole("cur"), Whole("prev"))
+        pct = Op("/", Op("*", diff, Const(100.0)), Call("abs", (Whole("prev"),)))  # 100.0 first: volumes are integers
+        cols = (Column(Whole("cur"), f"{cur_day}{word}"), Column(Whole("prev"), f"{ref_day}{word}"),
+                Column(diff, g.lang.say("columns.day_difference", what=word)),
+                Column(pct, g.lang.say("columns.day_change")))
+    return g.candidate(head + (Projection(cols),), NAME)
