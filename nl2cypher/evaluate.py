@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import Nl2CypherError
+
 # `expect` values that mean: the right answer is no answer (a refusal, a question back)
 REFUSALS = ("refusal", "clarify")
 
@@ -194,6 +196,8 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
                        resolved_question=ans.resolved_question, follow_up=ans.follow_up)
         if rec.get("phenomenon"):
             row["phenomenon"] = rec["phenomenon"]
+        if not refusal and ans.trace.candidates:
+            row["oracle"] = _oracle(engine, ans.trace.candidates, gold, o)
         rv = ans.trace.revision
         if rv.get("elapsed_ms") is not None:  # the LLM ran: how long, and what became of its answer
             row["revision"] = {"ms": rv["elapsed_ms"], "accepted": bool(rv.get("accepted")),
@@ -207,6 +211,33 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
         if progress:
             progress(k + 1, len(questions))
     return report
+
+
+def _oracle(engine, candidates: list[dict], gold, o: Outcome) -> bool:
+    """Was a right reading among the candidates? (Not: a reading is missing; yes
+    but not chosen: the ranking chose wrong.)"""
+    for c in candidates:
+        try:
+            res = engine.store.run(c["cypher"], c.get("params") or {}, max_rows=engine.max_rows)
+        except Nl2CypherError:  # a candidate the store refuses is simply not right
+            continue
+        if results_match(gold.columns, gold.rows, res.columns, res.rows,
+                         _is_ordered(o.gold_cypher) if o.ordered is None else o.ordered):
+            return True
+    return False
+
+
+def oracle_text(report: list[dict], name: str = "full") -> str:
+    """How often a right candidate was built (the oracle) and how often it was
+    chosen: every miss is a missing reading or a wrong choice."""
+    rows = [r for r in report if "oracle" in r]
+    if not rows:
+        return ""
+    built = sum(r["oracle"] for r in rows)
+    chosen = sum(r["oracle"] and r["execution_accuracy"] for r in rows)
+    return (f"{name}: a right candidate among the candidates {built}/{len(rows)} ({built / len(rows):.3f}), "
+            f"chosen {chosen}/{built}; misses: no right reading {len(rows) - built}, "
+            f"right reading not chosen {built - chosen}")
 
 
 # Ablations registered by name: Engine options that switch one part off.

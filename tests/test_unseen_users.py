@@ -227,3 +227,19 @@ def test_the_current_chairman_is_the_one_still_in_office(engine):
     assert now.error is None and every.error is None and now.confidence >= engine.trust
     assert len(now.rows) == 1 and len(every.rows) > 1 and now.rows[0] in every.rows
     assert "为空" in now.interpretation
+
+
+def test_eval_says_whether_a_right_reading_was_built_and_chosen(engine):
+    from nl2cypher.evaluate import evaluate, oracle_text
+
+    gold = "MATCH (s:stock) WHERE s.name = '{}' RETURN s.registered_capital"
+    qs = [{"id": 1, "question": "五粮液的注册资本", "today": "2024-03-15", "gold": gold.format("五粮液"),
+           "category": "AF"},
+          # a gold no candidate can meet: the miss is a missing reading, not a wrong choice
+          {"id": 2, "question": "五粮液的注册资本", "today": "2024-03-15", "gold": gold.format("贵州茅台"),
+           "category": "AF"}]
+    rep = evaluate(engine, qs)
+    assert rep[0]["oracle"] and rep[0]["execution_accuracy"]
+    assert not rep[1]["oracle"] and not rep[1]["execution_accuracy"]
+    text = oracle_text(rep)
+    assert "1/2" in text and "no right reading 1" in text and "not chosen 0" in text

@@ -72,6 +72,7 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
         category_row,
         conversation_text,
         evaluate,
+        oracle_text,
         read_questions,
         sample_per_category,
         write_reports,
@@ -101,6 +102,7 @@ def eval_cmd(questions: Path = typer.Argument(..., help=".jsonl with question, c
     out.print(ablation_table(rows), markup=False, highlight=False)
     for name, rep in reports.items():
         out.print(calibration_text(calibration(rep), name), markup=False, highlight=False)
+        out.print(oracle_text(rep, name), markup=False, highlight=False)
         if any("conversation" in r for r in rep):
             out.print(conversation_text(rep, name), markup=False, highlight=False)
     if out_dir:
