@@ -94,6 +94,13 @@ CASES = [
      f"AND d.date <= {T} RETURN d.date, d.closing_price", False),
     ("万科A和保利发展的注册资本有多少",
      "MATCH (s:stock) WHERE s.name IN ['万科A', '保利发展'] RETURN s.name, s.registered_capital", False),
+    # a range written in Chinese numerals, in the property's own unit (注册资本 is in 万元)
+    ("注册资本在三千万到八千万之间的公司",
+     "MATCH (s:stock) WHERE s.registered_capital >= 3000 AND s.registered_capital <= 8000 RETURN s.name", False),
+    # 半年来: six months ending today; the name after it keeps its characters
+    ("半年来贵州茅台的最低价",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' "
+     f"AND d.date >= date('2023-09-16') AND d.date <= {T} RETURN min(d.minimum_price)", False),
     # 里面 names what the question is inside of, not an answer before
     ("创业板里面注册资本最大的公司",
      "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.name ORDER BY s.registered_capital DESC, s.name "

@@ -93,5 +93,8 @@ def find_numbers(text: str) -> list[Number]:
             scale *= UNIT_SCALE[unit[0]]
             unit = "元"
         unit = {"％": "%", "个百分点": "%", "块钱": "元", "块": "元"}.get(unit, unit)
-        out.append(Number(v * scale, m.start(), m.end(), m.group(0), unit, scale))
+        written = scale
+        if scale == 1 and m.group("num")[-1] in _BIG_UNITS:  # 五千万: a magnitude written, as in 5000万
+            written = _BIG_UNITS[m.group("num")[-1]]
+        out.append(Number(v * scale, m.start(), m.end(), m.group(0), unit, written))
     return out

@@ -112,6 +112,7 @@ class TimeParser:
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?P<d>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})[日号]", self._md),
             (r"(?<![\d.])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d./])", self._md),
             (rf"(?:近|最近|过去|前)(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|以来|来)?", self._recent_n),
+            (r"(?:(?:近|最近|过去)半(?P<u>年|个月)(?:内|以来|来)?|半(?P<u2>年|个月)(?:以来|来))", self._recent_half),
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
             (r"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|现在|当前|目前|此刻|最新(?!成立|上市)|眼下)", self._word_day),
             (r"(?P<w>本周|这周|上周|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])", self._weekday),
@@ -246,6 +247,13 @@ class TimeParser:
             start = _add_months(t, -n) + dt.timedelta(days=1)
         else:
             start = _add_months(t, -12 * n) + dt.timedelta(days=1)
+        return self._span(m, "range", start, t)
+
+    def _recent_half(self, m):
+        """近半年 / 半年来: six months (近半个月: fifteen days) ending today."""
+        t = self.today
+        half_year = (m.group("u") or m.group("u2")) == "年"
+        start = _add_months(t, -6) + dt.timedelta(days=1) if half_year else t - dt.timedelta(days=14)
         return self._span(m, "range", start, t)
 
     def _n_ago(self, m):
