@@ -189,12 +189,15 @@ def summary(families: list[Family]) -> dict:
             "consistency": round(sum(consistent(b, v) for _, b, v in allv) / n, 4),
             "right": round(sum(v.right for _, _, v in allv) / n, 4),
             "silent_flips": sum(v.silent for _, _, v in allv),
-            "silent_flip_rate": round(sum(v.silent for _, _, v in allv) / n, 4), "operators": per_op}
+            "silent_flip_rate": round(sum(v.silent for _, _, v in allv) / n, 4),
+            # made silent by the variation itself: the question as written was right or flagged
+            "new_silent": sum(v.silent and not b.silent for _, b, v in allv), "operators": per_op}
 
 
 def summary_text(s: dict) -> str:
     lines = [f"{s['families']} families, {s['variants']} variants: consistency {s['consistency']:.3f}, "
-             f"variants right {s['right']:.3f}, silent flips {s['silent_flips']} ({s['silent_flip_rate']:.4f}), "
+             f"variants right {s['right']:.3f}, silent flips {s['silent_flips']} ({s['silent_flip_rate']:.4f}; "
+             f"{s['new_silent']} where the question as written was not silent), "
              f"families passing {s['passing']}/{s['families']}",
              "| operator | variants | consistent | right | silent flips |", "| --- | ---: | ---: | ---: | ---: |"]
     for op, o in s["operators"].items():

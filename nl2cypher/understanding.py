@@ -86,6 +86,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += tuple(w for w in unexpressed(ex, best.query, asks or {}, read_as or {}) if w not in ignored)
     if best.answer == "entity":  # a whole row for 比昨天多了多少: the comparison asked went unused
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
+    ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin,
                          confidence(missing, content, len(ignored), margin))
