@@ -94,6 +94,19 @@ CASES = [
      f"AND d.date <= {T} RETURN d.date, d.closing_price", False),
     ("万科A和保利发展的注册资本有多少",
      "MATCH (s:stock) WHERE s.name IN ['万科A', '保利发展'] RETURN s.name, s.registered_capital", False),
+    # which day a maximum fell on: the day with its value
+    ("中信证券2023年哪一天成交量最大",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '中信证券' AND d.date >= date('2023-01-01') "
+     "AND d.date <= date('2023-12-31') RETURN d.date, d.volume ORDER BY d.volume DESC, d.date LIMIT 1", True),
+    ("银行板块今年最低点位是哪天",
+     "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE t.name = '银行' AND d.date >= date('2024-01-01') "
+     f"AND d.date <= {T} RETURN d.date, d.minimum_price ORDER BY d.minimum_price, d.date LIMIT 1", True),
+    # a property several labels have is the named thing's own (a fund's code, not its holdings')
+    ("易方达消费升级股票A代码是啥",
+     "MATCH (f:public_offering_fund) WHERE f.name = '易方达消费升级股票A' RETURN f.code", False),
+    # a percentage written in words
+    ("今天涨幅超过百分之五的票",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.range > 5 RETURN s.name", False),
     # a range written in Chinese numerals, in the property's own unit (注册资本 is in 万元)
     ("注册资本在三千万到八千万之间的公司",
      "MATCH (s:stock) WHERE s.registered_capital >= 3000 AND s.registered_capital <= 8000 RETURN s.name", False),

@@ -1,4 +1,4 @@
-"""Numbers as users write them: 12, 3.5, 1,200, 十五, 两千三百, 1.2万, 3亿, 15%."""
+"""Numbers as users write them: 12, 3.5, 1,200, 十五, 两千三百, 1.2万, 3亿, 15%, 百分之五."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ UNIT_SCALE = {"千万": 10_000_000, "百万": 1_000_000, "十万": 100_000, "万
               "k": 1000, "K": 1000, "w": 10_000, "W": 10_000}
 
 NUMBER = re.compile(
-    rf"(?P<num>(?<![\d.])[-+]?\d+(?:,\d{{3}})*(?:\.\d+)?|{_CN_RUN}(?:点[{CN_NUM_CHARS}]+)?)"
+    rf"(?P<percent>百分之)?(?P<num>(?<![\d.])[-+]?\d+(?:,\d{{3}})*(?:\.\d+)?|{_CN_RUN}(?:点[{CN_NUM_CHARS}]+)?)"
     r"\s*(?P<scale>千万|百万|十万|万|亿|千|[kKwW](?![a-zA-Z]))?\s*(?P<unit>%|％|个百分点|元|块钱|块|股|手|倍|万元|亿元)?"
 )
 
@@ -93,6 +93,8 @@ def find_numbers(text: str) -> list[Number]:
             scale *= UNIT_SCALE[unit[0]]
             unit = "元"
         unit = {"％": "%", "个百分点": "%", "块钱": "元", "块": "元"}.get(unit, unit)
+        if m.group("percent"):  # 百分之五 is 5%
+            unit = "%"
         written = scale
         if scale == 1 and m.group("num")[-1] in _BIG_UNITS:  # 五千万: a magnitude written, as in 5000万
             written = _BIG_UNITS[m.group("num")[-1]]

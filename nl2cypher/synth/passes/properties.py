@@ -31,8 +31,9 @@ def run(g: QueryGraph) -> None:
                     options.append(t)
         if not options:
             continue
-        # prefer the owner tied to the target (the answer's subject)
-        options.sort(key=lambda t: 0 if ties_to(g, t.split(".")[0], target) else 1)
+        # prefer the target's own property (a fund's 代码, not its holdings'), then an owner tied to it
+        options.sort(key=lambda t: 0 if target is not None and t.split(".")[0] == target.label
+                     else 1 if ties_to(g, t.split(".")[0], target) else 2)
         t = g.pick(f"property#{i}", options, what="property:" + m.text)
         owner, prop = t.split(".")
         owner_ = holder(g, owner, g.pos(i), target)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...units import Unit
-from ..ir import Attached, Const, Day, Expr, Op, Pattern, PathSpec, QueryGraph, Ref, Slot, Step
+from ..ir import Attached, Column, Const, Day, Expr, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Slot, Sort, Step
 
 
 @dataclass(frozen=True)
@@ -118,3 +118,17 @@ def branch(g: QueryGraph, ent_label: str, ent_name: str, owner_label: str, prop:
         path = PathSpec(e_var, ent_label, tuple(steps))
     conds += conds_for(o_var)
     return Pattern((path,), tuple(conds)), Ref(o_var, prop)
+
+
+def asks_which_day(g: QueryGraph) -> bool:
+    """哪一天成交量最大, 最低点是哪天: the day of an extreme is asked (the language's `asks.day`)."""
+    return bool(ask(g).data_slots) and any(str(w) in g.ex.question
+                                          for w in (g.lang.words.get("asks") or {}).get("day", ()))
+
+
+def the_day_of(g: QueryGraph, a: Ask, shown: Shown, desc: bool, name: str):
+    """The row of the highest (lowest) value: its day and the value, ties to the earliest day."""
+    day = g.day(a.data_slots[0].var, a.data_slots[0].label)
+    cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(day, g.lang.say("columns.day")),
+                                                      Column(shown.ref, shown.alias)]
+    return g.candidate((g.pattern(), Projection(tuple(cols), order=(Sort(shown.ref, desc), Sort(day)), limit=1)), name)

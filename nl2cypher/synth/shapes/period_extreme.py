@@ -1,9 +1,10 @@
-"""贵州茅台近5日最高的收盘价: the max (min) of one entity's value over a period."""
+"""贵州茅台近5日最高的收盘价: the max (min) of one entity's value over a period;
+asked which day (哪一天成交量最大, 出现在哪天), that day's row: the day and the value."""
 
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph
-from .common import ask
+from .common import ask, asks_which_day, the_day_of
 
 NAME = "aggregate"
 
@@ -17,6 +18,9 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     a = ask(g)
     last = a.shown[-1]
-    fn = "max" if a.extreme.params.get("dir") == "desc" else "min"
+    desc = a.extreme.params.get("dir") == "desc"
+    if asks_which_day(g):
+        return the_day_of(g, a, last, desc, NAME)
+    fn = "max" if desc else "min"
     cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(Call(fn, (last.ref,)), f"{fn}_{last.alias}")]
     return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)
