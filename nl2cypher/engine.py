@@ -76,26 +76,6 @@ def _current_annotations(stored: Schema) -> Schema:
     return stored
 
 
-def _read_as(schema: Schema) -> dict[str, set[str]]:
-    """The stored properties a property is read through: a derived measure's
-    formula (成交额: 收盘价, 成交量), a change measure's price (涨跌幅 over a period)."""
-    out: dict[str, set[str]] = {}
-    for lab in schema.labels.values():
-        for name, d in lab.derived.items():
-            out.setdefault(name, set()).update(_formula_props(d.formula))
-        if "change" in lab.measures and "price" in lab.measures:
-            out.setdefault(lab.measures["change"], set()).add(lab.measures["price"])
-    return out
-
-
-def _formula_props(tree) -> set[str]:
-    if tree[0] == "prop":
-        return {tree[1]}
-    if tree[0] == "num":
-        return set()
-    return _formula_props(tree[1]) | _formula_props(tree[2])
-
-
 class Engine:
     """Translate and answer questions over one graph store."""
 
@@ -121,7 +101,7 @@ class Engine:
         self.synth = Synthesizer(self.schema, self.lang)
         self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang, backend=encoder_backend)
         self.trading_days, self.latest = self._calendar()
-        self.read_as = _read_as(self.schema)
+        self.read_as = self.schema.read_as()
         self.revision = Revision(self.schema, self.store, self.dialect, lambda: self.ranker.encoder, self.lang,
                                  self.domain.name, mode=revise, backend=reviser, k=fewshot_k,
                                  schema_slice=schema_slice, adapter=adapter)

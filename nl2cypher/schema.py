@@ -321,6 +321,17 @@ class Schema:
         return Schema(self.name, self.description, {n: self.labels[n] for n in self.labels if n in keep}, kept_edges,
                       roles=roles)
 
+    def read_as(self) -> dict[str, set[str]]:
+        """The stored properties a property is read through: a derived measure's
+        formula (成交额: 收盘价, 成交量), a change measure's price (涨跌幅 over a period)."""
+        out: dict[str, set[str]] = {}
+        for lab in self.labels.values():
+            for name, d in lab.derived.items():
+                out.setdefault(name, set()).update(_formula_props(d.formula))
+            if "change" in lab.measures and "price" in lab.measures:
+                out.setdefault(lab.measures["change"], set()).add(lab.measures["price"])
+        return out
+
     def structure(self) -> tuple:
         """Labels, property types and edges: what a stored KG's layout depends on."""
         labels = tuple(sorted((n, tuple(sorted((p.name, p.type) for p in lab.properties.values())))
@@ -480,3 +491,11 @@ def default_schema() -> Schema:
     from .domain import load_domain
 
     return Schema.load(load_domain().schema_path)
+
+
+def _formula_props(tree: tuple) -> set[str]:
+    if tree[0] == "prop":
+        return {tree[1]}
+    if tree[0] == "num":
+        return set()
+    return _formula_props(tree[1]) | _formula_props(tree[2])
