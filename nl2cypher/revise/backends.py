@@ -24,6 +24,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import warnings
 from pathlib import Path
 
 from ..resources import cache_dir
@@ -147,7 +148,9 @@ class TransformersBackend:
             except ImportError:
                 raise RevisionUnavailable("a LoRA adapter needs peft: pip install peft") from None
             check_adapter(Path(adapter))
-            self.model = PeftModel.from_pretrained(self.model, str(adapter))
+            with warnings.catch_warnings():  # peft reads a property transformers deprecated: noise on a user's screen
+                warnings.filterwarnings("ignore", category=FutureWarning)
+                self.model = PeftModel.from_pretrained(self.model, str(adapter))
         self.model.eval()
         self.max_new_tokens = max_new_tokens
         self.timeout_s = timeout_s
