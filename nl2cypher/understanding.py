@@ -11,7 +11,6 @@ an answer below it, a clear reading of every word above it (measured by
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
 
@@ -139,7 +138,7 @@ def _query_facts(query) -> tuple[set[str], set[str], bool, bool]:
     """The properties a query reads anywhere, the functions it calls, whether it
     orders or limits its rows, and whether its answer has a key beside an aggregate."""
     props, funcs, ordered = set(), set(), False
-    for node in _walk(query):
+    for node in ast.nodes(query.clauses):
         if isinstance(node, ast.Prop):
             props.add(node.key)
         elif isinstance(node, ast.Func):
@@ -148,15 +147,5 @@ def _query_facts(query) -> tuple[set[str], set[str], bool, bool]:
             ordered = True
     ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
     items = ret.items if ret is not None else ()
-    agg = [any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in _walk(i.expr)) for i in items]
+    agg = [any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in ast.nodes(i.expr)) for i in items]
     return props, funcs, ordered, any(agg) and not all(agg)
-
-
-def _walk(node):
-    yield node
-    if isinstance(node, (tuple, list)):
-        for x in node:
-            yield from _walk(x)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for f in dataclasses.fields(node):
-            yield from _walk(getattr(node, f.name))

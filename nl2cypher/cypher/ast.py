@@ -9,7 +9,7 @@ from typing import Any, Union
 
 __all__ = [
     "Expr", "Var", "Prop", "Param", "Lit", "DateLit", "Func", "Bin", "Not", "IsNull", "Star",
-    "Node", "Rel", "Path", "Match", "Item", "Order", "With", "Return", "Query", "and_all",
+    "Node", "Rel", "Path", "Match", "Item", "Order", "With", "Return", "Query", "and_all", "nodes",
 ]
 
 
@@ -160,21 +160,18 @@ class Query:
 
     def param_names(self) -> set[str]:
         """Parameters the query text refers to."""
-        found: set[str] = set()
-
-        def walk(x):
-            if isinstance(x, Param):
-                found.add(x.name)
-            elif isinstance(x, (list, tuple)):
-                for y in x:
-                    walk(y)
-            elif hasattr(x, "__dataclass_fields__") and not isinstance(x, Query):
-                for f in x.__dataclass_fields__:
-                    walk(getattr(x, f))
-
-        for c in self.clauses:
-            walk(c)
-        return found
+        return {x.name for x in nodes(self.clauses) if isinstance(x, Param)}
 
     def rel_types(self) -> set[str]:
         return {r.type for c in self.clauses if isinstance(c, Match) for p in c.paths for r, _ in p.steps}
+
+
+def nodes(x):
+    """Every node below x (a clause, an expression, a tuple of them), x first."""
+    yield x
+    if isinstance(x, (list, tuple)):
+        for y in x:
+            yield from nodes(y)
+    elif hasattr(x, "__dataclass_fields__") and not isinstance(x, type):
+        for f in x.__dataclass_fields__:
+            yield from nodes(getattr(x, f))

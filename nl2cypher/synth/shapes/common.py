@@ -132,3 +132,15 @@ def the_day_of(g: QueryGraph, a: Ask, shown: Shown, desc: bool, name: str):
     cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(day, g.lang.say("columns.day")),
                                                       Column(shown.ref, shown.alias)]
     return g.candidate((g.pattern(), Projection(tuple(cols), order=(Sort(shown.ref, desc), Sort(day)), limit=1)), name)
+
+
+def rank_limit(g: QueryGraph, a: Ask) -> int | None:
+    """How many rows a ranking keeps: 前N (the number used up), a topk rule's own k,
+    one for a superlative (最多的), all otherwise."""
+    if a.topk is not None:
+        k = a.topk.ref("num")
+        if k is None:
+            return int(a.topk.params.get("k", g.ctx.top_k))
+        g.consumed.add(k)
+        return int(g.m[k].number.value)
+    return 1 if a.extreme is not None else None

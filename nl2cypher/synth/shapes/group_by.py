@@ -5,7 +5,7 @@ with a count or an aggregate, ordered by it (top k when asked)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Expr, Projection, QueryGraph, Ref, Sort, Whole
-from .common import ask
+from .common import ask, rank_limit
 
 NAME = "group"
 
@@ -27,14 +27,7 @@ def lower(g: QueryGraph):
     a = ask(g)
     rank = a.topk or a.extreme
     desc = (rank or unit).params.get("dir", "desc") == "desc"
-    limit = None
-    if a.topk is not None:
-        k = a.topk.ref("num")
-        limit = int(g.m[k].number.value) if k is not None else int(a.topk.params.get("k", g.ctx.top_k))
-        if k is not None:
-            g.consumed.add(k)
-    elif a.extreme is not None:
-        limit = 1
+    limit = rank_limit(g, a)
     cols = (Column(key_ref, key_alias), Column(expr, alias))
     order = (Sort(expr, desc), Sort(key_ref))  # ties broken by the group's name: stable answers
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)

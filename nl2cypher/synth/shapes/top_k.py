@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...errors import CannotTranslate
 from ..ir import Column, Projection, QueryGraph, Sort
-from .common import ask
+from .common import ask, rank_limit
 
 NAME = "ranking"
 
@@ -28,14 +28,7 @@ def lower(g: QueryGraph):
     if unit.params.get("neutral") and a.ordering is not None:
         direction = a.ordering.params.get("dir", direction)  # 从小到大排，前5: the first five of that order
     desc = (direction == "desc") != g.flipped(ranked.ref)  # 跌幅最大: ascending
-    limit = None
-    if a.topk is not None:
-        k = unit.ref("num")
-        limit = int(g.m[k].number.value) if k is not None else int(unit.params.get("k", g.ctx.top_k))
-        if k is not None:
-            g.consumed.add(k)
-    elif a.extreme is not None:
-        limit = 1
+    limit = rank_limit(g, a)
     name = g.name_of(g.target)
     cols = [Column(*name)] + [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + [Column(ranked.ref, ranked.alias)]
     order = (Sort(ranked.ref, desc), Sort(name[0]))  # ties broken by name: stable answers
