@@ -27,7 +27,8 @@ from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
-from .understanding import TRUST, Understanding, understand, unexplained_words
+from .understanding import (LONE_TURN, TRUST, Understanding, as_typed, lists_everything, understand,
+                            unexplained_words)
 from .units import map_units
 
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]
@@ -126,8 +127,12 @@ class Engine:
     def context(self, today: dt.date | None) -> Context:
         return Context(today or self.today or dt.date.today(), self.trading_days, self.latest)
 
-    def translate(self, question: str, today: dt.date | None = None) -> Answer:
-        """Everything but execution."""
+    def translate(self, question: str, today: dt.date | None = None, *, said: str | None = None,
+                  after_turns: bool = False) -> Answer:
+        """Everything but execution. In a conversation, `said` is what the user
+        typed when `question` is their follow-up resolved (its words must be in
+        the query too), and `after_turns` marks a turn asked after others that
+        leaned on none of them."""
         ans = Answer(question)
         tr = ans.trace
         q = (question or "").strip()
@@ -173,6 +178,7 @@ class Engine:
                                   "description": self.ranker.describe(c)})
         best = ranked[0]
         und = understand(ex, unexplained, ranked, self.lang.words.get("asks"), self.read_as, units)
+        und = self._in_conversation(und, best, said, ctx)
         tr.understanding = und
         if und.confidence < self.trust:
             self._refuse_out_of_scope(unexplained)
@@ -188,12 +194,27 @@ class Engine:
         result = self.revision.review(ex, ctx, ranked, ans.cypher, ans.params, unsure=und.confidence < self.trust)
         if result is not None and self._use(ans, result) and ans.trace.revision.get("changed"):
             ans.interpretation = self.lang.say("notes.revised_interpretation")
-        if ans.confidence < self.trust:
+        if after_turns and lists_everything(best.query):  # 经理是谁 that leaned on nothing: every manager
+            ans.confidence = min(ans.confidence, LONE_TURN)
+            ans.notes.append(self.lang.say("notes.lone_turn"))
+        elif ans.confidence < self.trust:
             doubt = self._doubt(und)
             if self.strict:
                 raise NotUnderstood(self.lang.say("errors.not_understood", words=doubt))
             ans.notes.append(self.lang.say("notes.unsure", words=doubt))
         return ans
+
+    def _in_conversation(self, und: Understanding, best, said: str | None, ctx: Context) -> Understanding:
+        """A resolved follow-up: a property, ranking or group word the user typed
+        (持仓比例最高的是哪只) that the chosen query does not express is doubted,
+        as it would be in a question of its own."""
+        if not said:
+            return und
+        try:
+            typed = self.lexicon.extract(said, ctx.today, self.trading_days)
+        except Nl2CypherError:
+            return und
+        return as_typed(und, typed, best.query, self.lang.words.get("asks") or {}, self.read_as)
 
     def _doubt(self, und: Understanding) -> str:
         """What the engine is unsure of, in a few words for the user."""
@@ -247,13 +268,15 @@ class Engine:
         ans.cypher, ans.params = result.query, result.params
         return True
 
-    def ask(self, question: str, today: dt.date | None = None) -> Answer:
+    def ask(self, question: str, today: dt.date | None = None, *, said: str | None = None,
+            after_turns: bool = False) -> Answer:
         """Translate and run one question. Never raises: whatever goes wrong is the
-        answer's one-line `error` (and its class, `error_type`), so a batch goes on."""
+        answer's one-line `error` (and its class, `error_type`), so a batch goes on.
+        `said` and `after_turns` are a conversation's (see `translate`)."""
         t0 = time.perf_counter()
         ans = Answer(question)
         try:
-            ans = self.translate(question, today)
+            ans = self.translate(question, today, said=said, after_turns=after_turns)
             t1 = time.perf_counter()
             res = self.store.run(ans.cypher, ans.params, max_rows=self.max_rows)
             ans.trace.timings_ms["execution"] = (time.perf_counter() - t1) * 1e3

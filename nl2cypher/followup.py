@@ -26,6 +26,7 @@ from .errors import Nl2CypherError
 from .units import map_units
 
 OWNER_TURNS = 3  # how far back the thing under discussion is looked for
+MAX_CHOICES = 5  # names a question back shows when a reference could mean several
 # units that make a question one of its own (ranking, comparing, grouping the market)
 OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between", "date_compare", "same",
                       "same_prop", "which", "compare_entity", "rank_in_group", "history")
@@ -74,6 +75,7 @@ class Resolution:
     kind: str  # new | reset | entity | time | property | shape | pronoun | plural | among | arithmetic
     clarify: str | None = None  # the question back, when a reference points at nothing
     arithmetic: tuple[str, int, int] | None = None  # (op, index of left turn, index of right turn)
+    stranded: bool = False  # worded as a follow-up (五粮液呢) with no answered turn to lean on
 
 
 class Resolver:
@@ -106,6 +108,8 @@ class Resolver:
         if prev is not None and self._leans(q, ex):
             return self._ellipsis(q, ex, prev)
         owned = self._owned(q, ex, history) if prev is not None else None
+        if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
+            return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
         return owned or Resolution(question, "reset" if history else "new")
 
     def _owned(self, q: str, ex, history: list[Turn]) -> Resolution | None:
@@ -180,6 +184,9 @@ class Resolver:
             return Resolution(_reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among")
         if not targets:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word.rstrip("的")))
+        if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?
+            shown = self.lang.join([t.name for t in targets[:MAX_CHOICES]]) + ("…" if len(targets) > MAX_CHOICES else "")
+            return Resolution(q, kind, clarify=self.lang.say("followup.which_one", word=word, choices=shown))
         keep = "的" if word.endswith("的") and kind != "definite" else ""
         names = self._join([t.name for t in targets])
         if kind == "among":
@@ -208,11 +215,12 @@ class Resolver:
                 if len(recent) == 2:
                     return recent[::-1]
             return []
-        if kind == "definite":
+        if kind == "definite":  # 这个板块: the latest turn with things of that kind, its answer first
             for t in reversed(history):
-                hits = [n for n in t.answered + t.others + t.named if n.label == label]
-                if hits:
-                    return list(dict.fromkeys(hits))
+                for pool in (t.answered, t.named, t.others):
+                    hits = list(dict.fromkeys(n for n in pool if n.label == label))
+                    if hits:
+                        return hits  # several: the caller asks which one
             return []
         want_person = kind == "person"
         for pool in (prev.answered, prev.named):
@@ -262,11 +270,16 @@ class Resolver:
     def _say_arith(self, op: str, left: str, right: str) -> str:
         return self.lang.say("followup.arithmetic", left=left, right=right, op=self.lang.say(f"followup.ops.{op}"))
 
+    def _marked(self, q: str) -> bool:
+        """Worded as a follow-up: a lead or tail word (那…, …呢, 换成…)."""
+        body = q.strip().rstrip("?？。!！ ")
+        return any(body.startswith(w) for w in self.words["lead"]) or any(body.endswith(w) for w in self.words["tail"])
+
     def _leans(self, q: str, ex) -> bool:
         """A follow-up rather than a question of its own: a lead or tail word
         (那…, …呢, 换成…), a 同期, or nothing named to ask about."""
         body = q.strip().rstrip("?？。!！ ")
-        if any(body.startswith(w) for w in self.words["lead"]) or any(body.endswith(w) for w in self.words["tail"]):
+        if self._marked(q):
             return True
         if any(w in body for w in self.same_period):
             return True

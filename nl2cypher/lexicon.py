@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import functools
 import logging
 import re
 import unicodedata
@@ -51,6 +52,7 @@ def unknown_entity(text: str, candidates: list[str], ambiguous: bool = False) ->
 
 
 # a mention's place in the tagged question: 〈K<index>〉 (K: the mention's kind letter)
+MAX_NAME_PIECE = 16  # the longest run of words tried as one name (fund names run to 15 characters)
 TAG = re.compile(r"〈[A-Z](\d+)〉")
 
 
@@ -337,7 +339,7 @@ class Lexicon:
                 for form in self._sounds.get(tuple(sound[a:b]), ()):
                     if _edit_distance(form, low[a:b], 1) == 1 and not any(low[a:b] in w for w in self.entities):
                         m = self._make(q, a, b, form)
-                        m.note = f"「{q[a:b]}」→「{form}」（纠正错别字）"
+                        m.note = self._typo(q[a:b], form)
                         out.append(m)
                         used[a:b] = [True] * n
                         break
@@ -475,7 +477,7 @@ class Lexicon:
             run_start, run_end = m.start(), m.end()
             left = next((x for x in mentions if x.end == run_start and x.kind in ("entity", "value", "label")), None)
             right = next((x for x in mentions if x.start == run_end and x.kind in ("entity", "value", "label")), None)
-            for a, b, absorbed in self._spans_to_try(q, run_start, run_end, left, right):
+            for a, b, absorbed, quiet in self._spans_to_try(q, run_start, run_end, left, right):
                 tok = q[a:b]
                 if self._is_filler(tok):
                     continue
@@ -483,7 +485,7 @@ class Lexicon:
                 # only words glued before a name can make an unknown name (东方红|银行)
                 glued = absorbed[0] if absorbed == [right] and right is not None and right.kind == "entity" else None
                 hit = self._resolve_fragment(tok, extended=bool(absorbed), leftover=leftover if glued else "",
-                                             word=glued.text if glued else "")
+                                             word=glued.text if glued else "", quiet=quiet)
                 if hit is not None:
                     for x in absorbed:
                         mentions.remove(x)
@@ -494,36 +496,46 @@ class Lexicon:
 
     def _spans_to_try(self, q: str, a: int, b: int, left, right):
         if left is not None and right is not None:
-            yield left.start, right.end, [left, right]
+            yield left.start, right.end, [left, right], False
         if left is not None:
-            yield left.start, b, [left]
+            yield left.start, b, [left], False
         if right is not None:
-            yield a, right.end, [right]
+            yield a, right.end, [right], False
         if b - a >= 2:
-            yield a, b, []
-        for off, tok in self._name_like_tokens(q[a:b]):
+            yield a, b, [], False
+        for off, tok, quiet in self._name_like_tokens(q[a:b]):
             if len(tok) < b - a:
-                yield a + off, a + off + len(tok), []
+                yield a + off, a + off + len(tok), [], quiet
 
     def _is_filler(self, tok: str) -> bool:
         return self.fillers.covers(tok) or any(r.regex.fullmatch(tok) for r in self.triggers.rules_of("filler"))
 
     def _name_like_tokens(self, run: str):
-        pos = 0
+        """Pieces of a run that could be a name: runs of whole words, the longest
+        first (宁德|时带 together before 宁德 alone), single words of two or more.
+        A run of several words only ever names something; it never makes an
+        unknown-name error (quiet), a single word may."""
+        words, pos = [], 0
         for tok in self.jieba.cut(run, HMM=True):
-            t = tok.strip(" " + "".join(self.fillers.particles))
-            off = tok.find(t) if t else 0
-            if len(t) >= 2 and not self.fillers.covers(t):
-                yield pos + off, t
+            words.append((pos, tok))
             pos += len(tok)
+        for n in range(len(words), 0, -1):
+            for i in range(len(words) - n + 1):
+                start, end = words[i][0], words[i + n - 1][0] + len(words[i + n - 1][1])
+                piece = run[start:end]
+                t = piece.strip(" " + "".join(self.fillers.particles))
+                if len(t) >= 2 and not self.fillers.covers(t) and (n == 1 or len(t) <= MAX_NAME_PIECE):
+                    yield start + piece.find(t), t, n > 1
 
-    def _resolve_fragment(self, tok: str, extended: bool = False, leftover: str = "", word: str = "") -> Mention | None:
+    def _resolve_fragment(self, tok: str, extended: bool = False, leftover: str = "", word: str = "",
+                          quiet: bool = False) -> Mention | None:
         if extended:  # a word plus leftover characters: only a near-miss of a real name counts
             close = self._closest(tok)
             if close and len(close[0]) == len(tok) and self._same_sound(close[0], tok):
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[close[0]]),
-                               note=f"「{tok}」→「{close[0]}」（纠正错别字）")
-            if leftover and len(leftover) >= 2 and not self._is_filler(leftover):
+                               note=self._typo(tok, close[0]))
+            if leftover and len(leftover) >= 2 and not self.fillers.covers(leftover, asking=True) \
+                    and not self._is_filler(leftover):
                 # 东方红|银行: unknown words glued before a known name make an unknown name
                 raise unknown_entity(tok, self._closest(tok, cap=len(leftover)) or
                                     [n for n in self._names if word and word in n and n != word][:5])
@@ -537,7 +549,7 @@ class Lexicon:
             if len(holders) == 1:
                 refs = self._by_name[holders[0]]
                 return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{holders[0]}」")
-            if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok):
+            if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(tok, holders, ambiguous=True)
         # a typo: same length, one character off and sounding the same
         close = self._closest(tok)
@@ -545,10 +557,39 @@ class Lexicon:
             best = close[0]
             if len(best) == len(tok) and _edit_distance(best, tok) == 1 and self._same_sound(best, tok):
                 refs = self._by_name[best]
-                return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{best}」（纠正错别字）")
-            if len(tok) >= 3 and self._looks_like_name(tok):
+                return Mention("entity", tok, 0, 0, entities=tuple(refs), note=self._typo(tok, best))
+            if len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(tok, close)
+        part = self._sounds_like_part(tok)  # 毛台: sounds like 茅台 of exactly one name
+        if part is not None:
+            return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[part[1]]), note=self._typo(tok, part[0]))
         return None
+
+    def _typo(self, written: str, meant: str) -> str:
+        return self.lang.say("notes.typo", written=written, meant=meant)
+
+    def _sounds_like_part(self, tok: str) -> tuple[str, str] | None:
+        """(part, name): the one name with a part that sounds exactly like `tok`
+        and differs from it by one character; None when none or several."""
+        if not 2 <= len(tok) <= 4 or not all(_sound(c) for c in tok):
+            return None
+        hits = {(part, name) for part, name in self._name_parts.get(tuple(_sound(c) for c in tok), ())
+                if _edit_distance(part, tok, 1) == 1}
+        names = {name for _, name in hits}
+        return next(iter(hits)) if len(names) == 1 and len(hits) == 1 else None
+
+    @functools.cached_property
+    def _name_parts(self) -> dict[tuple, list[tuple[str, str]]]:
+        """How the head and the tail of every Chinese name sound, 2-4 characters
+        (names are shortened to either: 茅台 of 贵州茅台, 五粮 of 五粮液; built on first use)."""
+        out: dict[tuple, list[tuple[str, str]]] = {}
+        for name in self._names:
+            sounds = [_sound(c) for c in name]
+            for n in range(2, min(4, len(name)) + 1):
+                for a, b in ((0, n), (len(name) - n, len(name))):
+                    if None not in sounds[a:b]:
+                        out.setdefault(tuple(sounds[a:b]), []).append((name[a:b], name))
+        return out
 
     def named(self, value: Any) -> list[EntityRef]:
         """The entities a display value (a name in an answer's rows) is."""

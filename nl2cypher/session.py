@@ -15,6 +15,7 @@ from .answer import Answer
 from .errors import Unresolved
 from .followup import SHAPE_UNITS, Named, Turn
 from .lexicon import normalise
+from .understanding import LONE_TURN
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -46,8 +47,14 @@ class Session:
         elif res is not None and res.arithmetic:
             ans = self._compute(question, res)
         else:
-            ans = self.engine.ask(res.question if res is not None else question, today)
+            resolved = res.question if res is not None else question
+            lone = res is not None and res.kind == "reset"
+            ans = self.engine.ask(resolved, today, said=question if resolved != question else None, after_turns=lone)
             ans.question = question
+            self._carry_doubt(ans, res)
+            if res is not None and res.stranded and ans.error is None and ans.confidence is not None:
+                ans.confidence = min(ans.confidence, LONE_TURN)
+                ans.notes.append(self.engine.lang.say("notes.stranded"))
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
@@ -57,6 +64,18 @@ class Session:
         ans.conversation, ans.turn = self.id, self.asked
         self._remember(question, ans)
         return ans
+
+    def _carry_doubt(self, ans: Answer, res) -> None:
+        """An answer built on an unsure turn is no surer than that turn: 这板块
+        after a misread 哪个板块涨最多 is flagged, not answered at full confidence."""
+        if res is None or res.kind in ("new", "reset") or ans.error is not None or ans.confidence is None:
+            return
+        leaned = next((t for t in reversed(self.turns) if t.ok and not t.computed), None)
+        trust = self.engine.trust
+        if leaned is None or leaned.confidence is None or leaned.confidence >= trust or ans.confidence < trust:
+            return
+        ans.confidence = leaned.confidence
+        ans.notes.append(self.engine.lang.say("notes.doubted_turn", turn=leaned.number))
 
     def reset(self) -> None:
         self.turns.clear()

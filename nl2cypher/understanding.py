@@ -12,7 +12,7 @@ an answer below it, a clear reading of every word above it (measured by
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cypher import ast
 from .lang import Fillers
@@ -21,6 +21,7 @@ from .synth import Candidate
 from .units import Unit
 
 TRUST = 0.5  # the contract's line: below it an answer is flagged as possibly not understood
+LONE_TURN = 0.45  # a turn after others that leaned on none and names nothing: just below TRUST
 CLOSE_MARGIN = 0.005  # top two candidates this close: the ranking could not tell them apart
 
 
@@ -91,6 +92,16 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
                          confidence(missing, content, len(ignored), margin))
 
 
+def as_typed(und: Understanding, typed: Extraction, query, asks: dict, read_as: dict[str, set[str]]) -> Understanding:
+    """A follow-up is answered as its resolved question; the words the user
+    typed (持仓比例最高的是哪只) must be in the query too, or the answer is doubted."""
+    missing = tuple(w for w in unexpressed(typed, query, asks, read_as) if w not in und.ignored)
+    if not missing:
+        return und
+    ignored = und.ignored + missing
+    return replace(und, ignored=ignored, confidence=min(und.confidence, confidence(0, 1, len(ignored), und.margin)))
+
+
 def confidence(missing: int, content: int, ignored: int, margin: float | None) -> float:
     """In [0, 1]. Every word read and used: 0.9 and up (a clear ranking adds the
     rest). An unexplained character or an unused mention: below TRUST, lower
@@ -128,6 +139,19 @@ def unexpressed(ex: Extraction, query, asks: dict, read_as: dict[str, set[str]])
     if not (keyed and funcs & AGGREGATES):
         out += [w for w in asks.get("group", ()) if str(w) in free][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
+
+
+def lists_everything(query) -> bool:
+    """The query names no thing, sets no condition, ranks and counts nothing: it
+    lists every row of a kind (经理是谁 asked with nothing to be about)."""
+    for node in ast.nodes(query.clauses):
+        if isinstance(node, (ast.Match, ast.With)) and node.where is not None:
+            return False
+        if isinstance(node, (ast.Return, ast.With)) and (node.order or node.limit is not None):
+            return False
+        if isinstance(node, ast.Func) and node.name.lower() in AGGREGATES:
+            return False
+    return True
 
 
 AGGREGATES = {"count", "sum", "avg", "max", "min", "collect"}

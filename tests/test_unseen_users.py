@@ -263,3 +263,66 @@ def test_eval_says_whether_a_right_reading_was_built_and_chosen(engine):
     assert not rep[1]["oracle"] and not rep[1]["execution_accuracy"]
     text = oracle_text(rep)
     assert "1/2" in text and "no right reading 1" in text and "not chosen 0" in text
+
+
+# ---- names written the way they sound ----------------------------------------------------------
+
+@pytest.mark.parametrize("question, name", [
+    ("分酒今天收盘价", "山西汾酒"),  # the short form (a name's tail) with a same-sound typo
+    ("哥力电器的注册资本", "格力电器"),
+    ("请问山西汾九的代码是几多啊", "山西汾酒"),  # split by the tokenizer, read as one name
+])
+def test_a_name_written_by_its_sound_is_corrected_and_said(engine, question, name):
+    ans = engine.ask(question)
+    assert ans.error is None and ans.rows and ans.rows[0][0] == name, (ans.error, ans.rows[:2])
+    assert any("纠正错别字" in n for n in ans.notes), ans.notes
+
+
+def test_a_sound_across_a_names_words_is_no_name(engine):
+    """港股 sounds like the middle of a steel company's name (…钢股份); a name is
+    shortened to its head or tail, never cut across, so nothing is corrected."""
+    ans = engine.ask("港股今天怎么样")
+    assert not any("纠正错别字" in n for n in ans.notes) and not ans.rows, (ans.notes, ans.rows[:2])
+
+
+# ---- follow-ups that cannot be vouched for are flagged, not answered confidently -------------------
+
+def test_this_one_after_several_is_asked_back_with_the_choices(engine):
+    s = engine.session()
+    s.ask("贵州茅台和宁德时代属于哪个板块")
+    ans = s.ask("这个板块今天涨了多少")
+    assert ans.error_type == "Unresolved" and "白酒" in ans.error and "电池" in ans.error, ans.error
+
+
+def test_a_superlative_the_follow_up_typed_must_be_in_the_query(engine):
+    """The resolved question may lose a word the user typed (最大); the answer is then
+    one ranked row, or flagged — never the whole list at full confidence."""
+    s = engine.session()
+    s.ask("哪些基金持有五粮液")
+    ans = s.ask("持仓占比最大的是哪个")
+    assert ans.error is None
+    assert len(ans.rows) == 1 or ans.confidence < engine.trust, (ans.rows[:3], ans.confidence)
+
+
+def test_a_turn_that_names_nothing_and_leans_on_nothing_is_flagged(engine):
+    s = engine.session()
+    s.ask("贵州茅台的董事长是谁")
+    ans = s.ask("基金经理是谁")  # a stock has no fund manager: no turn to lean on, so every manager
+    assert len(ans.rows) > 1 and ans.confidence < engine.trust, ans.confidence
+    assert any("前面的对话" in n for n in ans.notes), ans.notes
+
+
+def test_a_follow_up_after_turns_that_got_no_answer_is_read_as_said_and_flagged(engine):
+    s = engine.session()
+    assert s.ask("东方红银行的收盘价").error is not None
+    ans = s.ask("那五粮液呢")
+    assert ans.error is None and ans.rows and ans.confidence < engine.trust, (ans.error, ans.confidence)
+
+
+def test_a_follow_up_on_an_unsure_answer_is_no_surer(engine):
+    s = engine.session()
+    first = s.ask("今天涨停的有哪些咔咔")
+    assert first.confidence < engine.trust
+    ans = s.ask("其中收盘价最高的是哪只")
+    assert ans.error is None and len(ans.rows) == 1
+    assert ans.confidence <= first.confidence and any("第 1 轮" in n for n in ans.notes), ans.notes

@@ -57,9 +57,9 @@ class Fillers:
         out += [(k, k + 1) for k, c in enumerate(text) if c in self.particles and k not in covered]
         return sorted(out)
 
-    def covers(self, text: str) -> bool:
-        """Is `text` nothing but filler (想问下, 的)?"""
-        rest = self.words.sub("", text)
+    def covers(self, text: str, asking: bool = False) -> bool:
+        """Is `text` nothing but filler (想问下, 的; with `asking`, 中有 too)?"""
+        rest = (self.asking if asking else self.words).sub("", text)
         return bool(text) and all(c in self.particles or c.isspace() for c in rest)
 
     def frame_spans(self, question: str) -> list[tuple[int, int]]:
