@@ -27,7 +27,7 @@ from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
-from .understanding import (LONE_TURN, TRUST, Understanding, as_typed, lists_everything, understand,
+from .understanding import (LONE_TURN, TRUST, Expressed, Understanding, as_typed, lists_everything, understand,
                             unexplained_words)
 from .units import map_units
 
@@ -102,7 +102,7 @@ class Engine:
         self.synth = Synthesizer(self.schema, self.lang)
         self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang, backend=encoder_backend)
         self.trading_days, self.latest = self._calendar()
-        self.read_as = self.schema.read_as()
+        self.expressed = Expressed.of(self.schema, self.lang)  # what a query must hold to express a word
         self.revision = Revision(self.schema, self.store, self.dialect, lambda: self.ranker.encoder, self.lang,
                                  self.domain.name, mode=revise, backend=reviser, k=fewshot_k,
                                  schema_slice=schema_slice, adapter=adapter)
@@ -177,7 +177,7 @@ class Engine:
                                   "score": round(c.score, 4), "prior": round(c.prior, 4), "choices": list(c.choices),
                                   "description": self.ranker.describe(c)})
         best = ranked[0]
-        und = understand(ex, unexplained, ranked, self.lang.words.get("asks"), self.read_as, units)
+        und = understand(ex, unexplained, ranked, self.expressed, units)
         und = self._in_conversation(und, best, said, ctx)
         tr.understanding = und
         if und.confidence < self.trust:
@@ -214,7 +214,7 @@ class Engine:
             typed = self.lexicon.extract(said, ctx.today, self.trading_days)
         except Nl2CypherError:
             return und
-        return as_typed(und, typed, best.query, self.lang.words.get("asks") or {}, self.read_as)
+        return as_typed(und, typed, best.query, self.expressed)
 
     def _doubt(self, und: Understanding) -> str:
         """What the engine is unsure of, in a few words for the user."""
@@ -223,6 +223,8 @@ class Engine:
             parts.append(self.lang.say("notes.unsure_words", words=self.lang.join(und.unexplained)))
         if und.ignored:
             parts.append(self.lang.say("notes.unsure_ignored", words=self.lang.join(und.ignored)))
+        if und.echo:
+            parts.append(self.lang.say("notes.unsure_echo"))
         if not parts:
             parts.append(self.lang.say("notes.unsure_tie"))
         return self.lang.join(parts)

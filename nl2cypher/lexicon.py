@@ -193,9 +193,9 @@ class Lexicon:
         self.max_len = max((len(w) for w in self.words), default=1)
         from pypinyin import lazy_pinyin
 
-        self._sounds: dict[tuple, list[str]] = {}  # how concept words of 2-4 characters sound
+        self._sounds: dict[tuple, list[str]] = {}  # how concept words of 2-5 characters sound
         for c in triggers.concepts:
-            if 2 <= len(c.word) <= 4 and not c.word.isascii():
+            if 2 <= len(c.word) <= 5 and not c.word.isascii():
                 self._sounds.setdefault(tuple(lazy_pinyin(c.word)), []).append(c.word.lower())
         self._names = sorted({r.name for refs in entities.values() for r in refs if r.prop in ("name", "alias")})
         by_name: dict[str, dict[str, EntityRef]] = {}
@@ -322,19 +322,21 @@ class Lexicon:
         return t
 
     def _concept_typos(self, q: str, taken: list[bool]) -> list[Mention]:
-        """A window of three or four characters that is no word of the dictionary
+        """A window of two to five characters that is no word of the dictionary
         but sounds exactly like a concept word one character away from it."""
         if not self._sounds:
             return []
         low = q.lower()
         sound = [_sound(c) for c in q]
         out, used = [], list(taken)
-        for n in (4, 3, 2):
+        fills = [(x, y) for x, y in self.fillers.spans(q) if y - x > 1]  # 手|上有: 上有 is no typo of 上游
+        for n in (5, 4, 3, 2):  # the longest first: 是不是张停 is 是不是涨停, not 是|不是涨停
             for a in range(0, len(q) - n + 1):
                 b = a + n
                 if any(used[a:b]) or None in sound[a:b] or low[a:b] in self.words:
                     continue
-                if n == 2 and (self._in_a_word(low, a, b) or any(c in self.fillers.particles for c in q[a:b])):
+                if n == 2 and (self._in_a_word(low, a, b) or any(c in self.fillers.particles for c in q[a:b])
+                               or any(x < a < y for x, y in fills)):  # never from the middle of a filler word
                     continue  # 云南的: 南的 is no typo of 男的; 涨的 is no typo of 涨得
                 for form in self._sounds.get(tuple(sound[a:b]), ()):
                     if _edit_distance(form, low[a:b], 1) == 1 and not any(low[a:b] in w for w in self.entities):

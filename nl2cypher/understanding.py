@@ -12,7 +12,7 @@ an answer below it, a clear reading of every word above it (measured by
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from .cypher import ast
 from .lang import Fillers
@@ -22,6 +22,7 @@ from .units import Unit
 
 TRUST = 0.5  # the contract's line: below it an answer is flagged as possibly not understood
 LONE_TURN = 0.45  # a turn after others that leaned on none and names nothing: just below TRUST
+ECHO = 0.4  # an answer that only repeats the question's names
 CLOSE_MARGIN = 0.005  # top two candidates this close: the ranking could not tell them apart
 
 
@@ -32,6 +33,7 @@ class Understanding:
     ignored: tuple[str, ...]  # words the chosen query does not use (a name, a number, a date)
     margin: float | None  # score of the best candidate minus the second's (None: one candidate)
     confidence: float
+    echo: bool = False  # the answer only repeats names the question gave (丁伟是哪家的董事长 → 丁伟)
 
 
 def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.Pattern | None = None) -> list[bool]:
@@ -76,26 +78,73 @@ def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,
     return _runs(ex.question, accounted(ex, units, fillers, pronouns))
 
 
+@dataclass(frozen=True)
+class Expressed:
+    """What a query must hold to express a question's words: the language's
+    `asks` words (ranking, group), the stored properties a property is read
+    through (`read_as`: 成交额 → 收盘价, 成交量), the day properties (rows put in
+    order of their day are listed, not ranked) and each edge's end labels."""
+
+    asks: dict = field(default_factory=dict)
+    read_as: dict[str, set[str]] = field(default_factory=dict)
+    days: frozenset[str] = frozenset()
+    ends: dict[str, set[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, schema, lang) -> "Expressed":
+        return cls(lang.words.get("asks") or {}, schema.read_as(),
+                   frozenset(lab.day for lab in schema.labels.values() if lab.day),
+                   {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()})
+
+
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
-               asks: dict | None = None, read_as: dict[str, set[str]] | None = None,
-               units: list[Unit] = ()) -> Understanding:
+               expressed: Expressed = Expressed(), units: list[Unit] = ()) -> Understanding:
     content = sum(1 for c in ex.question if c.isalnum()) or 1
     missing = sum(len(w) for w in unexplained)
     best = ranked[0]
     ignored = tuple(ex.mentions[i].text for i in best.ignored)
-    ignored += tuple(w for w in unexpressed(ex, best.query, asks or {}, read_as or {}) if w not in ignored)
-    if best.answer == "entity":  # a whole row for 比昨天多了多少: the comparison asked went unused
+    ignored += tuple(w for w in unexpressed(ex, best.query, expressed) if w not in ignored)
+    if best.answer == "entity":  # a whole row for 比昨天多了多少 or 今天咋样: the comparison or the day went unused
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
+        ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
+    echo = echoes(best.query, ex.question)
+    score = confidence(missing, content, len(ignored), margin)
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin,
-                         confidence(missing, content, len(ignored), margin))
+                         min(score, ECHO) if echo else score, echo)
 
 
-def as_typed(und: Understanding, typed: Extraction, query, asks: dict, read_as: dict[str, set[str]]) -> Understanding:
+def echoes(query, question: str) -> bool:
+    """The answer is only names the question itself gave: every column is a
+    property of a thing the question named, with no other condition and no
+    ranking (丁伟是哪家的董事长 → 丁伟); or a ranking whose rows are all the one
+    thing named (香港中央结算持股比例最高的是哪家 → 香港中央结算)."""
+    ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    match = query.clauses[0] if query.clauses else None
+    if ret is None or not isinstance(match, ast.Match) or match.where is None or len(query.clauses) != 2:
+        return False
+    named, one, other = set(), set(), False
+    for x in ast.conjuncts(match.where):
+        value = query.params.get(x.right.name) if isinstance(x, ast.Bin) and isinstance(x.right, ast.Param) else None
+        said = value is not None and all(str(v) in question for v in (value if isinstance(value, list) else [value]))
+        if isinstance(x, ast.Bin) and x.op in ("=", "IN") and isinstance(x.left, ast.Prop) and said:
+            named.add(x.left)
+            if x.op == "=":
+                one.add(x.left)
+        else:
+            other = True
+    if ret.limit is not None:  # the rows ranked differ only in what is not shown
+        ranked = ret.order[0].expr if ret.order else None
+        return bool(ret.items) and ret.items[0].expr in one and all(
+            i.expr in one or i.expr == ranked for i in ret.items[1:])
+    return not other and all(isinstance(i.expr, ast.Prop) and i.expr in named for i in ret.items)
+
+
+def as_typed(und: Understanding, typed: Extraction, query, expressed: Expressed) -> Understanding:
     """A follow-up is answered as its resolved question; the words the user
     typed (持仓比例最高的是哪只) must be in the query too, or the answer is doubted."""
-    missing = tuple(w for w in unexpressed(typed, query, asks, read_as) if w not in und.ignored)
+    missing = tuple(w for w in unexpressed(typed, query, expressed) if w not in und.ignored)
     if not missing:
         return und
     ignored = und.ignored + missing
@@ -118,15 +167,15 @@ def confidence(missing: int, content: int, ignored: int, margin: float | None) -
 
 # ---- is what the question asks for in the query? -----------------------------------------------
 
-def unexpressed(ex: Extraction, query, asks: dict, read_as: dict[str, set[str]]) -> tuple[str, ...]:
+def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
     """Words of the question the chosen query's shape does not express: a
     property word it never reads (注册资本 answered with a count), a ranking word
     with nothing ordered or maxed (谁最猛 answered with a list), a group word with
     no group (各…多少 answered with one number). The words are the language's
-    `asks` lists; a word inside a mention (最高价) is the mention's, not a ranking.
-    `read_as` says which stored properties a property is read through (成交额:
-    收盘价 and 成交量; 涨跌幅 over a period: the prices)."""
-    props, funcs, ordered, keyed = _query_facts(query)
+    `asks` lists; a word inside a mention (最高价) is the mention's, not a ranking;
+    an edge word (上游) whose hop is left out (see `Expressed`)."""
+    asks, read_as = expressed.asks, expressed.read_as
+    props, funcs, ordered, keyed = _query_facts(query, expressed.days)
     free = "".join(" " if any(m.start <= i < m.end for m in ex.mentions) else c for i, c in enumerate(ex.question))
     out = []
     for m in ex.mentions:
@@ -134,11 +183,22 @@ def unexpressed(ex: Extraction, query, asks: dict, read_as: dict[str, set[str]])
         through = keys | {k for key in keys for k in read_as.get(key, ())}
         if keys and not through & props:
             out.append(m.text)
+    out += [m.text for m in ex.mentions if m.kind == "edge" and _hop_left_out(m.targets, query, expressed.ends)]
     if not ordered and not funcs & {"max", "min"}:
         out += [w for w in asks.get("ranking", ()) if str(w) in free][:1]
     if not (keyed and funcs & AGGREGATES):
         out += [w for w in asks.get("group", ()) if str(w) in free][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
+
+
+def _hop_left_out(targets, query, ends: dict[str, set[str]] | None) -> bool:
+    """An edge word (上游) whose edge the query never takes although it holds
+    the labels at both of its ends (the industries): a hop left out. An edge
+    word used as a verb of a property (属于哪个省) has an end the query lacks."""
+    if not ends or not targets or set(targets) & query.rel_types():
+        return False
+    labels = query.labels()
+    return any(t in ends and ends[t] <= labels for t in targets)
 
 
 def lists_everything(query) -> bool:
@@ -158,16 +218,18 @@ AGGREGATES = {"count", "sum", "avg", "max", "min", "collect"}
 WHOLE_ROW_UNITS = ("info", "list", "filler")  # what a whole-row answer (介绍一下…) may have been asked with
 
 
-def _query_facts(query) -> tuple[set[str], set[str], bool, bool]:
+def _query_facts(query, days: frozenset[str] = frozenset()) -> tuple[set[str], set[str], bool, bool]:
     """The properties a query reads anywhere, the functions it calls, whether it
-    orders or limits its rows, and whether its answer has a key beside an aggregate."""
+    ranks its rows (a limit, or an order other than by day), and whether its
+    answer has a key beside an aggregate."""
     props, funcs, ordered = set(), set(), False
     for node in ast.nodes(query.clauses):
         if isinstance(node, ast.Prop):
             props.add(node.key)
         elif isinstance(node, ast.Func):
             funcs.add(node.name.lower())
-        elif isinstance(node, (ast.Return, ast.With)) and (node.order or node.limit is not None):
+        elif isinstance(node, (ast.Return, ast.With)) and (node.limit is not None or any(
+                not (isinstance(o.expr, ast.Prop) and o.expr.key in days) for o in node.order)):
             ordered = True
     ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
     items = ret.items if ret is not None else ()

@@ -114,6 +114,29 @@ CASES = [
     ("半年来贵州茅台的最低价",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' "
      f"AND d.date >= date('2023-09-16') AND d.date <= {T} RETURN min(d.minimum_price)", False),
+    # things ranked by their change over a period, not by their best single day
+    ("今年以来涨幅最大的三只股票",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = {T} AND b.date = date('2023-12-29') WITH s, (a.closing_price - b.closing_price) / "
+     "b.closing_price * 100 AS pct RETURN s.name, pct ORDER BY pct DESC, s.name LIMIT 3", True),
+    ("上个月跌得最多的行业板块",
+     "MATCH (t:trade)-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+     "WHERE a.date = date('2024-02-29') AND b.date = date('2024-01-31') WITH t, (a.closing_price - b.closing_price) "
+     "/ b.closing_price * 100 AS pct RETURN t.name, pct ORDER BY pct, t.name LIMIT 1", True),
+    # grouped by a property asked with 哪个…最多/最少
+    ("哪个学历的基金经理最少",
+     "MATCH (m:fund_manager) RETURN m.degree, count(m) AS n ORDER BY n, m.degree LIMIT 1", True),
+    # values of one property joined by a connector: either value
+    ("沪市主板或北交所的公司有几家",
+     "MATCH (s:stock) WHERE s.listed_sector IN ['沪市主板', '北交所'] RETURN count(s)", False),
+    # 几多 (dialect for 多少): a count after a counter, a value after a property
+    ("白酒板块有几多只股票",
+     "MATCH (s:stock)-[:belong_to]->(t:trade) WHERE t.name = '白酒' RETURN count(DISTINCT s)", False),
+    ("五粮液的注册资本有几多", "MATCH (s:stock) WHERE s.name = '五粮液' RETURN s.registered_capital", False),
+    # a same-sound typo inside a five-character word (是不是张停: 是不是涨停, not 是|不是涨停)
+    ("五粮液昨天是不是张停了",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = date('2024-03-14') "
+     "RETURN d.raising_limit", False),
     # 里面 names what the question is inside of, not an answer before
     ("创业板里面注册资本最大的公司",
      "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.name ORDER BY s.registered_capital DESC, s.name "
@@ -326,3 +349,30 @@ def test_a_follow_up_on_an_unsure_answer_is_no_surer(engine):
     ans = s.ask("其中收盘价最高的是哪只")
     assert ans.error is None and len(ans.rows) == 1
     assert ans.confidence <= first.confidence and any("第 1 轮" in n for n in ans.notes), ans.notes
+
+
+def test_a_day_of_market_data_asked_whole_shows_the_row(engine):
+    ans = engine.ask("五粮液昨天的行情")
+    want = engine.store.run("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' "
+                            "AND d.date = date('2024-03-14') RETURN d.closing_price, d.volume").rows[0]
+    assert ans.error is None and len(ans.rows) == 1, (ans.error, ans.rows)
+    row = ans.rows[0][0]
+    assert row["closing_price"] == want[0] and row["volume"] == want[1], row
+
+
+def test_an_answer_that_only_repeats_the_name_asked_about_is_flagged(engine):
+    ans = engine.ask("朱浩是哪家的董事长")
+    assert ans.rows != [["朱浩"]] or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+def test_a_hop_left_out_is_flagged(engine):
+    """锂电池下游相关的公司: without the 下游 hop the answer is 锂电池's own companies."""
+    ans = engine.ask("锂电池下游相关的公司有哪些")
+    own = engine.store.run("MATCH (i:industry)<-[:associate]-(s:stock) WHERE i.name = '锂电池' RETURN s.name").rows
+    assert sorted(ans.rows) != sorted(own) or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+def test_two_opposite_conditions_are_no_reading(engine):
+    """涨了的和跌了的 as one condition would count the stocks that did both: none."""
+    ans = engine.ask("昨天涨了的和跌了的股票各几只")
+    assert ans.error is not None or ans.rows != [[0]] or ans.confidence < engine.trust, (ans.cypher, ans.rows)

@@ -9,7 +9,7 @@ from typing import Any, Union
 
 __all__ = [
     "Expr", "Var", "Prop", "Param", "Lit", "DateLit", "Func", "Bin", "Not", "IsNull", "Star",
-    "Node", "Rel", "Path", "Match", "Item", "Order", "With", "Return", "Query", "and_all", "nodes",
+    "Node", "Rel", "Path", "Match", "Item", "Order", "With", "Return", "Query", "and_all", "conjuncts", "nodes",
 ]
 
 
@@ -164,6 +164,52 @@ class Query:
 
     def rel_types(self) -> set[str]:
         return {r.type for c in self.clauses if isinstance(c, Match) for p in c.paths for r, _ in p.steps}
+
+    def contradicts(self) -> bool:
+        """Do the conditions of one WHERE exclude every row (涨幅 > 0 AND 涨幅 < 0,
+        two different values for one property)? Such a query answers nothing asked."""
+        for c in self.clauses:
+            where = c.where if isinstance(c, (Match, With)) else None
+            bounds: dict[Prop, list[tuple[str, Any]]] = {}
+            for x in conjuncts(where):
+                if isinstance(x, Bin) and isinstance(x.left, Prop) and x.op in _BOUNDS:
+                    value = self.params.get(x.right.name) if isinstance(x.right, Param) else getattr(x.right, "value", None)
+                    if value is not None and not isinstance(value, (list, tuple, dict)):
+                        bounds.setdefault(x.left, []).append((x.op, value))
+            if any(_excluded(b) for b in bounds.values()):
+                return True
+        return False
+
+
+_BOUNDS = ("=", "<", "<=", ">", ">=")
+
+
+def conjuncts(e):
+    """The parts of an AND chain (one part: itself; None: none)."""
+    if isinstance(e, Bin) and e.op == "AND":
+        yield from conjuncts(e.left)
+        yield from conjuncts(e.right)
+    elif e is not None:
+        yield e
+
+
+def _excluded(bounds: list[tuple[str, Any]]) -> bool:
+    """No value meets every bound (values of one comparable kind only)."""
+    try:
+        eq = {v for op, v in bounds if op == "="}
+        lo = [(v, op == ">") for op, v in bounds if op in (">", ">=")]
+        hi = [(v, op == "<") for op, v in bounds if op in ("<", "<=")]
+        if len(eq) > 1:
+            return True
+        for v in eq:
+            lo.append((v, False))
+            hi.append((v, False))
+        if lo and hi:
+            (a, strict_a), (b, strict_b) = max(lo, key=lambda t: (t[0], t[1])), min(hi, key=lambda t: (t[0], not t[1]))
+            return a > b or (a == b and (strict_a or strict_b))
+    except TypeError:  # a date against a number: not ours to judge
+        return False
+    return False
 
 
 def nodes(x):

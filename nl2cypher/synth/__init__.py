@@ -60,7 +60,7 @@ class Synthesizer:
                 cand = None
             if tried == 1:  # the alternatives: every combination of the choice points the first run met
                 queue.extend(alternatives(choices.points, MAX_ALTERNATIVES))
-            if cand is None:
+            if cand is None or cand.query.contradicts():  # 涨的…跌的 as one condition: no row meets it
                 continue
             key = render(cand.query) + repr(sorted(cand.query.params.items()))
             if key in seen:

@@ -1,6 +1,7 @@
 """Value words (涨停, 广东, 创业板, 利好) become conditions on the property they
-are a value of; two values of one property asked together (是男是女) ask for the
-property instead.
+are a value of; values of one property joined by a connector (浙江和江苏的公司)
+are one condition, either value; two values asked otherwise (是男是女) ask for
+the property instead.
 
 Reads mentions; writes conditions, `props`, `used`, and slots/links for the owners."""
 
@@ -22,22 +23,26 @@ def run(g: QueryGraph) -> None:
             for t in m.targets:
                 seen.setdefault(t, set()).add(tuple(m.params.get("value") or ()))
     alternatives = {t for t, vals in seen.items() if len(vals) > 1}
+    joined = _joined(g)
     for i, m in enumerate(g.m):
         if m.kind != "value" or i in g.consumed or any(a <= g.pos(i) < b for a, b in why):
             continue
+        if i in joined and not joined[i]:
+            continue  # read with the first value of its group
         options = [t for t in m.targets if _feasible(g, t)]
         if not options:
             continue
         t = g.pick(f"value#{i}", options, what="value:" + m.text)
         owner, prop = t.split(".")
-        if t in alternatives:
+        if t in alternatives and i not in joined:
             slot = owner_slot(g, owner, g.pos(i), target) if owner in g.schema.labels else None
             if slot is not None and all(a.prop != prop for a in asked):
                 asked.append(Attached(i, slot, prop))
             if slot is not None:
                 g.used.add(i)
             continue
-        values = m.params.get("value") or []
+        values = [v for j in joined.get(i) or [i] for v in g.m[j].params.get("value") or []]
+        g.used.update(joined.get(i) or ())
         pdef = g.schema.labels[owner].property(prop) if owner in g.schema.labels else g.schema.edges[owner].properties[prop]
         typed = [_typed(v, pdef.type, g.lang) for v in values]
         where = holder(g, owner, g.pos(i), target)
@@ -55,6 +60,26 @@ def run(g: QueryGraph) -> None:
         else:
             g.conds.append(Op("IN", ref, g.param(typed)))
     g.props.extend(asked)
+
+
+def _joined(g: QueryGraph) -> dict[int, list[int]]:
+    """Values of one property next to each other with only a connector between
+    (浙江和江苏, 白酒、银行): the first's index maps to the group, the others' to []."""
+    out: dict[int, list[int]] = {}
+    group: list[int] = []
+    for i, m in enumerate(g.m):
+        if m.kind != "value" or "op" in m.params:
+            continue
+        if group and set(g.m[group[-1]].targets) & set(m.targets) and \
+                g.lang.connectors.fullmatch(g.ex.between(group[-1], i) or "x"):
+            group.append(i)
+            continue
+        if len(group) > 1:
+            out.update({group[0]: group, **{j: [] for j in group[1:]}})
+        group = [i]
+    if len(group) > 1:
+        out.update({group[0]: group, **{j: [] for j in group[1:]}})
+    return out
 
 
 def _feasible(g: QueryGraph, t: str) -> bool:

@@ -8,13 +8,14 @@ SHAPES, the trigger-table rows whose units it reads, and its test."""
 from __future__ import annotations
 
 from ..ir import Candidate, QueryGraph
-from . import (aggregate, change, compare_entity, count, difference, entity, group_by, group_rank, growth, history, lookup,
+from . import (aggregate, change, change_rank, compare_entity, count, difference, entity, group_by, group_rank, growth, history, lookup,
                period_extreme, same_as, top_k, which_of_group, why, yesno)
 
 SHAPES = (
     growth,  # 同比/环比
     group_rank,  # 行业内排名
     change,  # 区间涨跌幅
+    change_rank,  # 今年以来涨得最多的 (ranked by the change over the period)
     compare_entity,  # 比某公司高的
     same_as,  # 和某公司同一省份的
     why,  # 为什么涨

@@ -19,6 +19,10 @@ def lower(g: QueryGraph):
         if g.has("list"):  # 600519是哪家公司: which one, by name
             return g.candidate((g.pattern(), Projection((Column(*g.name_of(target)),), True)), "lookup")
         return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),))), "entity")
+    dated = target.kind != "entity" and g.schema.labels[target.label].day
+    if dated and not a.shown and any(g.schema.edges_between(s.label, target.label) for s in a.ents):  # 茅台今天的行情, 2023年的财报: those dated rows, whole
+        return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),), True,
+                                                    (Sort(g.day(target.var, target.label)),))), "lookup")
     answer = "lookup" if a.ents and target.kind == "entity" else "list"
     cols = [Column(*g.name_of(target))]
     for s in a.ents:

@@ -1,0 +1,79 @@
+"""今年以来涨得最多的股票 / 上周哪个板块跌得最多 / 这个月涨幅前五: things ranked by
+their change over a period — the last price in it against the price of the
+trading day before it (the label's `measures`), as `change` does for one thing —
+not by their best single day."""
+
+from __future__ import annotations
+
+from ..ir import Call, Column, Const, Day, Negated, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Sort, Step
+from .common import ask, rank_limit
+
+NAME = "change_rank"
+
+
+def applies(g: QueryGraph) -> bool:
+    a = ask(g)
+    return (a.extreme is not None or a.topk is not None) and g.day_range and g.target is not None \
+        and g.target.kind != "entity" and len(a.data_slots) == 1
+
+
+def lower(g: QueryGraph):
+    a = ask(g)
+    rows = a.data_slots[0]
+    measures = g.schema.labels[rows.label].measures
+    ranked = next((x for x in a.shown if x.ref == Ref(rows.var, measures.get("change"))), None)
+    price, t = measures.get("price"), g.time_span()
+    if ranked is None or price is None or t is None or not g.ctx.trading_days:
+        return None
+    end = g.ctx.trading_day_on_or_before(t.end or g.ctx.today)
+    before = g.ctx.trading_day_before(t.start or end)
+    base = g.pattern()
+    day = g.day(rows.var, rows.label)
+    if before is None or any(_reads(c, rows.var) and not _reads_only(c, day) for c in base.conds):
+        return None  # a condition on the daily rows themselves (涨停的): a day's question, not a period's
+    last = g.new_var(rows.label)
+    paths = base.paths + tuple(_to(p, rows.var, last) for p in base.paths if _ends_at(p, rows.var))
+    conds = tuple(c for c in base.conds if not _reads(c, rows.var))
+    conds += (Op("=", day, Day(before)), Op("=", g.day(last, rows.label), Day(end)))
+    first_price, last_price = Ref(rows.var, price), Ref(last, price)
+    pct = Op("*", Op("/", Op("-", last_price, first_price), first_price), Const(100.0))
+    unit = a.topk or a.extreme
+    desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(ranked.ref)  # 跌得最多: ascending
+    name = g.name_of(g.target)
+    change = g.prop_word(rows.label, measures.get("change"))
+    cols = (Column(*name), Column(pct, g.lang.say("columns.change", change=change)))
+    order = (Sort(pct, desc), Sort(name[0]))
+    note = g.lang.say("notes.change", change=change, end=end, before=before)
+    return g.candidate((Pattern(paths, conds), Projection(cols, order=order, limit=rank_limit(g, a))), NAME,
+                       g.notes + [note])
+
+
+def _ends_at(p: PathSpec, var: str) -> bool:
+    return bool(p.steps) and p.steps[-1].var == var
+
+
+def _to(p: PathSpec, var: str, new: str) -> PathSpec:
+    """The same path to another row of the same kind."""
+    last = p.steps[-1]
+    return PathSpec(p.var, p.label, p.steps[:-1] + (Step(last.edge, last.forward, new, last.label),))
+
+
+def _refs(e):
+    if isinstance(e, Ref):
+        yield e
+    elif isinstance(e, Op):
+        yield from _refs(e.left)
+        yield from _refs(e.right)
+    elif isinstance(e, Negated):
+        yield from _refs(e.expr)
+    elif isinstance(e, Call):
+        for x in e.args:
+            yield from _refs(x)
+
+
+def _reads(e, var: str) -> bool:
+    return any(r.var == var for r in _refs(e))
+
+
+def _reads_only(e, ref: Ref) -> bool:
+    return all(r == ref for r in _refs(e))
