@@ -30,6 +30,8 @@ MAX_CHOICES = 5  # names a question back shows when a reference could mean sever
 # units that make a question one of its own (ranking, comparing, grouping the market)
 OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between", "date_compare", "same",
                       "same_prop", "which", "compare_entity", "rank_in_group", "history")
+# units that rank (最大的, 前三, 哪只…最高): 其中最大的 ranks the rows of the answer before
+RANKING_UNITS = ("extreme", "topk", "which")
 # units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
 SHAPE_UNITS = ("count", "list", "extreme", "topk", "order", "which", "yesno", "aggregate")
 
@@ -76,6 +78,7 @@ class Resolution:
     clarify: str | None = None  # the question back, when a reference points at nothing
     arithmetic: tuple[str, int, int] | None = None  # (op, index of left turn, index of right turn)
     stranded: bool = False  # worded as a follow-up (五粮液呢) with no answered turn to lean on
+    unsure: bool = False  # another reading was as likely (the one thing answered, or the ranking again)
 
 
 class Resolver:
@@ -102,6 +105,9 @@ class Resolver:
         arith = self._arithmetic(q, ex, history)
         if arith is not None:
             return arith
+        ranked = self._ranked_among(q, ex, prev)
+        if ranked is not None:
+            return ranked
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
         if ref is not None:
             return self._point(q, ref, history, prev, ex)
@@ -111,6 +117,25 @@ class Resolver:
         if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
             return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
         return owned or Resolution(question, "reset" if history else "new")
+
+    def _ranked_among(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """其中规模最大的是哪只 / 哪只持仓占比最高 right after a list: the question
+        before, ranked — so what it was about (持有宁德时代的, 今天) stays with it.
+        Not when the question before ranked already, nor for another kind of thing."""
+        if ex is None or prev is None or len(prev.answered) < 2 or any(m.kind == "entity" for m in ex.mentions):
+            return None
+        if not any(u.kind in RANKING_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
+            return None
+        labels = {n.label for n in prev.answered}
+        if any(m.kind == "label" and not labels & set(m.targets) for m in ex.mentions):
+            return None  # 这些基金里规模最大的经理: the managers, not the funds
+        before = self._extract(prev.resolved, dt.date.today(), None)
+        if before is None or any(u.kind in RANKING_UNITS
+                                 for u in map_units(before, self.lexicon.triggers, self.lang.fillers)):
+            return None
+        among = self._find(q, "among")
+        rest = self._strip_markers(q[:among.start()] + q[among.end():] if among else q)
+        return Resolution(_reshaped(prev, rest), "among") if rest else None
 
     def _owned(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """董事长是谁 / 经理是谁 / 有啥利好消息 after a turn about one thing: a question that
@@ -292,7 +317,7 @@ class Resolver:
         time, the property — or, naming none of them, the answer's shape."""
         if ex is None:
             return Resolution(q, "new")
-        base, edits, kinds = prev.resolved, [], []
+        base, edits, kinds, unsure = prev.resolved, [], [], False
         old = {k: [m for m in prev.mentions if m["kind"] == k] for k in ("entity", "time", "property")}
         ents = [m for m in ex.mentions if m.kind == "entity"]
         times = [m for m in ex.mentions if m.kind == "time"]
@@ -323,6 +348,13 @@ class Resolver:
             else:
                 edits.append((anchor, anchor, text))
             kinds.append("time")
+        picked = self._picked(prev) if props and not ents and not times else None
+        if picked is not None:  # 管理费呢 after 规模最大的基金: that one's, or the ranking by it — two readings
+            if self._fits(picked.label, ex):  # it has the property: that one's, flagged
+                rest = self._strip_markers(q) or q
+                return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned",
+                                  unsure=True)
+            unsure = True  # a value on an edge (持仓市值): the ranking by it, flagged
         if props:
             text = props[0].text
             if old["property"]:
@@ -354,7 +386,16 @@ class Resolver:
             if not rest:
                 return Resolution(q, "new")
             return Resolution(_reshaped(prev, rest), "shape")
-        return Resolution(_apply(base, edits), kinds[0] if len(kinds) == 1 else "+".join(kinds))
+        return Resolution(_apply(base, edits), kinds[0] if len(kinds) == 1 else "+".join(kinds), unsure=unsure)
+
+    def _picked(self, prev: Turn) -> Named | None:
+        """The one thing a ranking answered (哪只持仓占比最高 → 工银瑞信…), else None."""
+        if len(prev.answered) != 1:
+            return None
+        before = self._extract(prev.resolved, dt.date.today(), None)
+        ranked = before is not None and any(
+            u.kind in RANKING_UNITS for u in map_units(before, self.lexicon.triggers, self.lang.fillers))
+        return prev.answered[0] if ranked else None
 
     def _strip_markers(self, q: str) -> str:
         body = q.strip().rstrip("?？。!！ ")

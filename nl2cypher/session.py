@@ -52,9 +52,10 @@ class Session:
             ans = self.engine.ask(resolved, today, said=question if resolved != question else None, after_turns=lone)
             ans.question = question
             self._carry_doubt(ans, res)
-            if res is not None and res.stranded and ans.error is None and ans.confidence is not None:
-                ans.confidence = min(ans.confidence, LONE_TURN)
-                ans.notes.append(self.engine.lang.say("notes.stranded"))
+            for flag, note in (("stranded", "notes.stranded"), ("unsure", "notes.two_readings")):
+                if res is not None and getattr(res, flag) and ans.error is None and ans.confidence is not None:
+                    ans.confidence = min(ans.confidence, LONE_TURN)
+                    ans.notes.append(self.engine.lang.say(note))
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3

@@ -376,3 +376,36 @@ def test_two_opposite_conditions_are_no_reading(engine):
     """涨了的和跌了的 as one condition would count the stocks that did both: none."""
     ans = engine.ask("昨天涨了的和跌了的股票各几只")
     assert ans.error is not None or ans.rows != [[0]] or ans.confidence < engine.trust, (ans.cypher, ans.rows)
+
+
+# ---- follow-ups that rank the answer before, and point at the one it picked ---------------------
+
+def test_which_one_is_highest_ranks_the_list_before_and_it_is_that_one(engine):
+    s = engine.session()
+    s.ask("持有五粮液的基金有哪些")
+    top = s.ask("哪只持仓占比最大")
+    want = engine.store.run("MATCH (f:public_offering_fund)-[h:hold]->(s:stock) WHERE s.name = '五粮液' "
+                            "RETURN f.name ORDER BY h.position_ratio DESC, f.name LIMIT 1").rows[0][0]
+    assert top.error is None and top.rows[0][0] == want and len(top.rows) == 1, (top.resolved_question, top.rows)
+    ans = s.ask("它的基金经理是谁")
+    managers = engine.store.run("MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) "
+                                f"WHERE f.name = '{want}' RETURN m.name").rows
+    assert sorted(ans.rows) == sorted(managers), (ans.resolved_question, ans.rows)
+
+
+def test_this_company_after_a_ranking_is_the_one_it_picked(engine):
+    s = engine.session()
+    s.ask("香港中央结算有限公司持有哪些股票")
+    top = s.ask("持股比例最高的是哪家")
+    assert top.error is None and len(top.rows) == 1, (top.resolved_question, top.rows)
+    ans = s.ask("这家今天收盘多少")
+    assert ans.error is None and ans.rows[0][0] == top.rows[0][0], (ans.resolved_question, ans.rows)
+
+
+def test_a_property_after_a_ranking_has_two_readings_and_is_flagged(engine):
+    s = engine.session()
+    top = s.ask("今天涨幅最大的股票")
+    ans = s.ask("成交量呢")  # that stock's volume, or the stock with the largest volume
+    assert ans.error is None and ans.confidence < engine.trust, (ans.resolved_question, ans.confidence)
+    assert any("两种" in n for n in ans.notes), ans.notes
+    assert top.rows[0][0] in ans.resolved_question

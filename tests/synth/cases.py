@@ -23,6 +23,11 @@ def _change():
     return ex, [unit(ex, "change", "累计〈P2〉")]
 
 
+def _change_rank():
+    ex = q(span("本周", "range", dt.date(2024, 3, 11), T15), prop("涨幅", "stock_data.range"), "最大的", lab("股票", "stock"))
+    return ex, [unit(ex, "extreme", "最大的", dir="desc")]
+
+
 def _compare_entity():
     ex = q(prop("涨跌幅", "stock_data.range"), "高于", ent("上海港湾"), "的", lab("股票", "stock"))
     return ex, [unit(ex, "compare_entity", "高于〈E1〉", refs={"ent": 1}, op=">")]
@@ -100,7 +105,8 @@ def _list():
 
 
 CASES = {
-    "growth": _growth, "group_rank": _group_rank, "change": _change, "compare_entity": _compare_entity,
+    "growth": _growth, "group_rank": _group_rank, "change": _change, "change_rank": _change_rank,
+    "compare_entity": _compare_entity,
     "same_as": _same_as, "why": _why, "difference": _difference, "which_of_group": _which_of_group,
     "history": _history, "yesno": _yesno, "count": _count, "group_by": _group_by, "aggregate": _aggregate,
     "period_extreme": _period_extreme, "top_k": _top_k, "entity": _entity, "lookup": _lookup, "list": _list,

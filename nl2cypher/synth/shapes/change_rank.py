@@ -44,7 +44,7 @@ def lower(g: QueryGraph):
     cols = (Column(*name), Column(pct, g.lang.say("columns.change", change=change)))
     order = (Sort(pct, desc), Sort(name[0]))
     note = g.lang.say("notes.change", change=change, end=end, before=before)
-    return g.candidate((Pattern(paths, conds), Projection(cols, order=order, limit=rank_limit(g, a))), NAME,
+    return g.candidate((Pattern(paths, conds), Projection(cols, order=order, limit=rank_limit(g, a))), "ranking",
                        g.notes + [note])
 
 
