@@ -181,8 +181,9 @@ class Resolver:
         for kind in ("they", "pair", "among", "person", "it"):
             m = self._find(q, kind)
             if m and kind == "among" and ex is not None and any(
-                    x.kind in ("entity", "value") and x.end == m.start() for x in ex.mentions):
-                m = None  # 科创板里面: among the things of the name just said, not of an answer before
+                    x.end == m.start() and (x.kind in ("entity", "value") or x.kind == "label" and x.start > 0)
+                    for x in ex.mentions):
+                m = None  # 科创板里面, 涨停的股票里面: among the things just said (板块里面 alone: the one discussed)
             if m:
                 found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
         m = self._find(q, "definite")

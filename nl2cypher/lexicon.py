@@ -186,8 +186,10 @@ class Lexicon:
         self.words: dict[str, list[tuple[str, object]]] = {}
         for form, refs in entities.items():
             self.words.setdefault(form, []).append(("entity", tuple(refs)))
-        for word, targets in vocabulary.items():  # value words from the KG itself
-            self.words.setdefault(word.lower(), []).append(("value", tuple(targets)))
+        suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
+        for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
+            for form in [word] + [word + x for x in suffixes if not word.endswith(x)]:
+                self.words.setdefault(form.lower(), []).append(("value", tuple(targets)))
         for c in triggers.concepts:
             self.words.setdefault(c.word.lower(), []).append((c.kind, c))
         self.max_len = max((len(w) for w in self.words), default=1)

@@ -137,6 +137,14 @@ CASES = [
     ("五粮液昨天是不是张停了",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = date('2024-03-14') "
      "RETURN d.raising_limit", False),
+    # a value written with a suffix (浙江省), a container before 里面, 最惨 with a number
+    ("浙江省的上市公司有几家", "MATCH (s:stock) WHERE s.province = '浙江' RETURN count(s)", False),
+    ("昨天涨停的股票里面，券商股有几只",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data), (s)-[:belong_to]->(t:trade) WHERE t.name = '券商' "
+     "AND d.raising_limit = true AND d.date = date('2024-03-14') RETURN count(DISTINCT s)", False),
+    ("今天跌得最惨的3只白酒股",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data), (s)-[:belong_to]->(t:trade) WHERE t.name = '白酒' "
+     f"AND d.date = {T} RETURN s.name, d.range ORDER BY d.range, s.name LIMIT 3", True),
     # 里面 names what the question is inside of, not an answer before
     ("创业板里面注册资本最大的公司",
      "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.name ORDER BY s.registered_capital DESC, s.name "
