@@ -21,6 +21,7 @@ class Trace:
     revision: dict = field(default_factory=dict)  # what the reviser was asked, said, and why it was (not) used
     understanding: Any = None  # understanding.Understanding: unexplained words, unused mentions, margin
     resolution: dict = field(default_factory=dict)  # in a conversation: how the turn was read (kind, question)
+    listed: str | None = None  # the label of the things in the answer's first column (a follow-up's 哪条, 其中)
 
 
 @dataclass

@@ -186,6 +186,7 @@ class Engine:
         ans.cypher = render(best.query, self.dialect)
         ans.params = dict(best.query.params)
         ans.kind = best.answer
+        tr.listed = best.query.listed()
         ans.confidence = und.confidence
         ans.interpretation = self.lang.interpret(best.query, self.schema)
         corrected = [m.note for m in ex.mentions if m.note and m.kind != "entity"]  # 收盘架 → 收盘价

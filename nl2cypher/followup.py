@@ -30,6 +30,8 @@ MAX_CHOICES = 5  # names a question back shows when a reference could mean sever
 # units that make a question one of its own (ranking, comparing, grouping the market)
 OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between", "date_compare", "same",
                       "same_prop", "which", "compare_entity", "rank_in_group", "history")
+# units that ask for a measure by themselves (涨了百分之几): a property's place in an ellipsis
+MEASURE_UNITS = ("change",)
 # units that rank (最大的, 前三, 哪只…最高): 其中最大的 ranks the rows of the answer before
 RANKING_UNITS = ("extreme", "topk", "which")
 # units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
@@ -58,6 +60,8 @@ class Turn:
     confidence: float | None = None
     computed: bool = False  # arithmetic over earlier answers: no question to lean on
     number: int = 0  # its place in the conversation (1, 2, …)
+    listed: str | None = None  # the label of the things the answer listed (资讯 for 有啥新闻)
+    rows: int = 0  # how many rows the answer had
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -113,10 +117,32 @@ class Resolver:
             return self._point(q, ref, history, prev, ex)
         if prev is not None and self._leans(q, ex):
             return self._ellipsis(q, ex, prev)
+        narrowed = self._narrowed(q, ex, prev)
+        if narrowed is not None:
+            return narrowed
         owned = self._owned(q, ex, history) if prev is not None else None
         if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
             return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
         return owned or Resolution(question, "reset" if history else "new")
+
+    def _narrowed(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """利空的是哪条 right after 五粮液最近有啥新闻: a value of the listed things
+        themselves (or of their link to what was named) narrows that list."""
+        if ex is None or prev is None or prev.rows < 2 or prev.listed is None:
+            return None
+        if any(m.kind in ("entity", "label") for m in ex.mentions):
+            return None
+        values = [m for m in ex.mentions if m.kind == "value"]
+        listed = {prev.listed}
+        if not values or not all(any(self._of(t.split(".")[0], listed) for t in m.targets) for m in values):
+            return None
+        rest = self._strip_markers(q)
+        return Resolution(_reshaped(prev, rest), "among") if rest else None
+
+    def _of(self, owner: str, labels: set[str]) -> bool:
+        """Is `owner` (a label or an edge) one of these labels, or an edge that ends at one?"""
+        edge = self.schema.edges.get(owner)
+        return owner in labels or (edge is not None and bool(labels & (set(edge.sources) | set(edge.targets))))
 
     def _ranked_among(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """其中规模最大的是哪只 / 哪只持仓占比最高 right after a list: the question
@@ -217,6 +243,10 @@ class Resolver:
         names = self._join([t.name for t in targets])
         if kind == "among":
             names += "中"
+        said = next((m for m in (ex.mentions if ex is not None else ()) if m.kind == "label"
+                     and start <= m.start and m.end <= end), None)
+        if said is not None and not {t.label for t in targets} & set(said.targets):
+            names += "的" + said.text  # 这些基金 after a list of managers: their funds
         if ex is not None and not any(m.kind in ("property", "label", "edge", "value") for m in ex.mentions):
             # 这两家谁更大, 其中最便宜的: what the question before asked about, and when
             carried = [m for m in prev.mentions if m["kind"] == "property"][:1]
@@ -356,12 +386,13 @@ class Resolver:
                 return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned",
                                   unsure=True)
             unsure = True  # a value on an edge (持仓市值): the ranking by it, flagged
-        if props:
-            text = props[0].text
-            if old["property"]:
-                edits.append((old["property"][0]["start"], old["property"][0]["end"], text))
+        asked = props[0].text if props else self._measure_words(ex)  # 成交量呢, 那涨了百分之几
+        if asked:
+            was = self._asked_span(base, whole=not props)
+            if was is not None:  # what was asked before, all of it (收盘点位和涨跌幅 → 累计涨了多少)
+                edits.append((was[0], was[1], asked))
             else:
-                edits.append((len(base), len(base), "的" + text))
+                edits.append((len(base), len(base), "的" + asked))
             kinds.append("property")
         edges = [m for m in ex.mentions if m.kind == "edge"]
         old_edges = [m for m in prev.mentions if m["kind"] == "edge"]
@@ -388,6 +419,31 @@ class Resolver:
                 return Resolution(q, "new")
             return Resolution(_reshaped(prev, rest), "shape")
         return Resolution(_apply(base, edits), kinds[0] if len(kinds) == 1 else "+".join(kinds), unsure=unsure)
+
+    def _asked_span(self, text: str, whole: bool) -> tuple[int, int] | None:
+        """Where `text` names what it asks: its property words and measure words
+        (涨了百分之几), first to last; with `whole`, the asking word after them too
+        (收盘多少 → 涨了百分之几, not 涨了百分之几多少)."""
+        ex = self._extract(text, dt.date.today(), None)
+        if ex is None:
+            return None
+        spans = [(m.start, m.end) for m in ex.mentions if m.kind == "property"]
+        if whole or not spans:
+            spans += [u.span for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)
+                      if u.kind in MEASURE_UNITS]
+        if not spans:
+            return None
+        a, b = min(x for x, _ in spans), max(y for _, y in spans)
+        after = self.lang.fillers.spans(text[b:], asking=True)
+        if whole and after and after[0][0] == 0:
+            b += after[0][1]
+        return a, b
+
+    def _measure_words(self, ex) -> str | None:
+        """Words that ask for a measure without naming a property (涨了百分之几, 累计涨了多少)."""
+        unit = next((u for u in map_units(ex, self.lexicon.triggers, self.lang.fillers) if u.kind in MEASURE_UNITS),
+                    None)
+        return ex.question[unit.span[0]:unit.span[1]] if unit is not None else None
 
     def _picked(self, prev: Turn) -> Named | None:
         """The one thing a ranking answered (哪只持仓占比最高 → 工银瑞信…), else None."""

@@ -128,7 +128,7 @@ class Session:
         turn = Turn(question, resolved, mentions, [list(u.span) for u in tr.units if u.kind in SHAPE_UNITS],
                     named, list(dict.fromkeys(answered)), list(dict.fromkeys(others)),
                     values if len(values) <= 2 else [], ok=ans.error is None, confidence=ans.confidence,
-                    computed=ans.kind == "arithmetic", number=self.asked)
+                    computed=ans.kind == "arithmetic", number=self.asked, listed=tr.listed, rows=len(ans.rows))
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
 

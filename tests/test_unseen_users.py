@@ -417,3 +417,31 @@ def test_a_property_after_a_ranking_has_two_readings_and_is_flagged(engine):
     assert ans.error is None and ans.confidence < engine.trust, (ans.resolved_question, ans.confidence)
     assert any("两种" in n for n in ans.notes), ans.notes
     assert top.rows[0][0] in ans.resolved_question
+
+
+def test_a_measure_asked_in_words_swaps_what_was_asked(engine):
+    s = engine.session()
+    s.ask("招商银行今天收盘多少")
+    ans = s.ask("那涨了百分之几")  # no property named: the words ask for the day's change
+    want = engine.store.run("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '招商银行' "
+                            f"AND d.date = {T} RETURN d.range").rows[0][0]
+    assert ans.error is None and ans.rows[0][-1] == want, (ans.resolved_question, ans.rows)
+
+
+def test_a_value_of_the_listed_things_narrows_the_list(engine):
+    s = engine.session()
+    s.ask("中信证券有啥新闻")
+    ans = s.ask("利好的是哪几条")
+    want = engine.store.run("MATCH (s:stock)-[v:involve]->(i:information) WHERE s.name = '中信证券' "
+                            "AND v.tendency = 1 RETURN i.name").rows
+    assert ans.error is None and sorted(ans.rows) == sorted(want), (ans.resolved_question, ans.rows)
+
+
+def test_these_funds_after_a_list_of_managers_are_their_funds(engine):
+    s = engine.session()
+    managers = s.ask("学历是博士的女基金经理有哪些")
+    ans = s.ask("这些基金的规模")
+    assert ans.error is None and managers.rows[0][0] in ans.resolved_question and "基金" in ans.resolved_question
+    funds = {r[0] for r in engine.store.run("MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) "
+                                            "WHERE m.degree = '博士' AND m.sex = '女' RETURN f.name").rows}
+    assert funds & {c for r in ans.rows for c in r if isinstance(c, str)}, (ans.resolved_question, ans.rows[:3])

@@ -165,6 +165,16 @@ class Query:
     def rel_types(self) -> set[str]:
         return {r.type for c in self.clauses if isinstance(c, Match) for p in c.paths for r, _ in p.steps}
 
+    def listed(self) -> str | None:
+        """The label of the things in the answer's first column (s.name → stock), if a node's."""
+        ret = next((c for c in reversed(self.clauses) if isinstance(c, Return)), None)
+        first = ret.items[0].expr if ret is not None and ret.items else None
+        var = first.var if isinstance(first, Prop) else first.name if isinstance(first, Var) else None
+        for x in nodes(self.clauses):
+            if isinstance(x, Node) and x.var == var and x.label:
+                return x.label
+        return None
+
     def contradicts(self) -> bool:
         """Do the conditions of one WHERE exclude every row (涨幅 > 0 AND 涨幅 < 0,
         two different values for one property)? Such a query answers nothing asked."""
