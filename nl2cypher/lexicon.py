@@ -186,6 +186,7 @@ class Lexicon:
         self.words: dict[str, list[tuple[str, object]]] = {}
         for form, refs in entities.items():
             self.words.setdefault(form, []).append(("entity", tuple(refs)))
+        self._rewrites = [(re.compile(str(a)), str(b)) for a, b in self.lang.words.get("rewrites") or ()]
         suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
         for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
             for form in [word] + [word + x for x in suffixes if not word.endswith(x)]:
@@ -255,6 +256,8 @@ class Lexicon:
     # ---- extraction ------------------------------------------------------
     def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
         q = normalise(question, self.fillers.particles)
+        for pattern, replacement in self._rewrites:  # 涨的最多 is 涨得最多 (the language's `rewrites`)
+            q = pattern.sub(replacement, q)
         taken = [False] * len(q)
         mentions: list[Mention] = []
         framed = tuple(self.fillers.frame_spans(q))

@@ -145,6 +145,14 @@ CASES = [
     ("今天跌得最惨的3只白酒股",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data), (s)-[:belong_to]->(t:trade) WHERE t.name = '白酒' "
      f"AND d.date = {T} RETURN s.name, d.range ORDER BY d.range, s.name LIMIT 3", True),
+    # 的 typed for 得 (涨的最多): read as the reader would; 涨的 alone still means the ones that rose
+    ("这个月涨的最多的3只股票",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = {T} AND b.date = date('2024-02-29') WITH s, (a.closing_price - b.closing_price) / "
+     "b.closing_price * 100 AS pct RETURN s.name, pct ORDER BY pct DESC, s.name LIMIT 3", True),
+    ("昨天涨的股票有几只",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') AND d.range > 0 "
+     "RETURN count(DISTINCT s)", False),
     # 里面 names what the question is inside of, not an answer before
     ("创业板里面注册资本最大的公司",
      "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.name ORDER BY s.registered_capital DESC, s.name "
