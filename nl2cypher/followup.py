@@ -90,7 +90,7 @@ class Resolver:
         self.lexicon, self.lang, self.schema = lexicon, lang, schema
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
-                      for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail",
+                      for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail", "further",
                                 "superlatives")}
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
@@ -396,7 +396,12 @@ class Resolver:
             kinds.append("property")
         edges = [m for m in ex.mentions if m.kind == "edge"]
         old_edges = [m for m in prev.mentions if m["kind"] == "edge"]
-        if edges and old_edges and not props:  # 上游呢 after 锂电池的下游产业
+        further = self._find(q, "further")
+        if further and old_edges and not props:  # 再往下一层呢 after 锂矿的下游: one link further
+            last = old_edges[-1]
+            edits.append((last["end"], last["end"], "的" + last["text"]))
+            kinds.append("edge")
+        elif edges and old_edges and not props:  # 上游呢 after 锂电池的下游产业
             edges_at = old_edges[0]
             edits.append((edges_at["start"], edges_at["end"], edges[0].text))
             kinds.append("edge")

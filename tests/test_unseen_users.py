@@ -153,6 +153,10 @@ CASES = [
     ("昨天涨的股票有几只",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') AND d.range > 0 "
      "RETURN count(DISTINCT s)", False),
+    # a chain word said twice is two links of the chain
+    ("稀土的下游的下游有哪些产业",
+     "MATCH (a:industry)-[:affect]->(:industry)-[:affect]->(b:industry) WHERE a.name = '稀土' "
+     "RETURN DISTINCT b.name", False),
     # 里面 names what the question is inside of, not an answer before
     ("创业板里面注册资本最大的公司",
      "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.name ORDER BY s.registered_capital DESC, s.name "
@@ -453,3 +457,12 @@ def test_these_funds_after_a_list_of_managers_are_their_funds(engine):
     funds = {r[0] for r in engine.store.run("MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) "
                                             "WHERE m.degree = '博士' AND m.sex = '女' RETURN f.name").rows}
     assert funds & {c for r in ans.rows for c in r if isinstance(c, str)}, (ans.resolved_question, ans.rows[:3])
+
+
+def test_one_link_further_follows_the_chain_of_the_question_before(engine):
+    s = engine.session()
+    s.ask("正极材料的下游是什么")
+    ans = s.ask("再往下一层呢")
+    want = engine.store.run("MATCH (a:industry)-[:affect]->(:industry)-[:affect]->(b:industry) "
+                            "WHERE a.name = '正极材料' RETURN DISTINCT b.name").rows
+    assert ans.error is None and sorted(ans.rows) == sorted(want), (ans.resolved_question, ans.rows)

@@ -1,6 +1,6 @@
 """Join every slot to the tree grown from the target, nearest (in the text) first:
 modifiers precede the head noun in Chinese. An upstream/downstream word orders a
-chain edge (up)-[:chain]->(down).
+chain edge (up)-[:chain]->(down); said twice (下游的下游), the chain is two links long.
 
 Reads slots and `target`; writes links (and the hidden slots on them)."""
 
@@ -10,12 +10,15 @@ from ...errors import CannotTranslate
 from ..ir import Link, QueryGraph, Step
 from ..paths import link
 
+MAX_CHAIN = 3  # links of a chain a question can ask across (下游的下游的下游)
+
 
 def run(g: QueryGraph) -> None:
     target = g.target
     placed = {target.var} | {v for ln in g.links for v in (ln.a, ln.b) if v in g.tree(target.var)}
     pending = [s for s in g.slots if s.var not in placed and s.kind in ("entity", "label")]
     role = next((m.params["role"] for m in g.m if m.kind == "edge" and "role" in m.params), None)
+    hops = min(MAX_CHAIN, sum(1 for m in g.m if m.kind == "edge" and m.params.get("role") == role)) if role else 1
     chain = g.schema.role_edge("chain")[0] if role and g.schema.role_edge("chain") else None
     pending.sort(key=lambda s: -s.pos)
     for s in pending:
@@ -25,7 +28,9 @@ def run(g: QueryGraph) -> None:
         if chain is not None and s.label in chain.sources and any(a.label == s.label for a in anchors):
             other = next(a for a in anchors if a.label == s.label)
             up, down = (s, other) if role == "downstream" else (other, s)
-            g.links.append(Link(up.var, down.var, (Step(chain.name, True, down.var, down.label),)))
+            between = [g.new_var(down.label) for _ in range(hops - 1)]  # 下游的下游: one link further
+            steps = tuple(Step(chain.name, True, v, down.label) for v in between + [down.var])
+            g.links.append(Link(up.var, down.var, steps))
             continue
         best = None
         for a in anchors:
