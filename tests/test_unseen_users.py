@@ -153,6 +153,13 @@ CASES = [
     ("昨天涨的股票有几只",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') AND d.range > 0 "
      "RETURN count(DISTINCT s)", False),
+    # 最高/最低 asked of a day, or listed with other prices, are the day's high and low
+    ("工商银行昨天开盘、最高、最低分别多少",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '工商银行' AND d.date = date('2024-03-14') "
+     "RETURN d.opening_price, d.maximum_price, d.minimum_price", False),
+    ("比亚迪今天最低多少",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date = {T} "
+     "RETURN d.minimum_price", False),
     # a chain word said twice is two links of the chain
     ("稀土的下游的下游有哪些产业",
      "MATCH (a:industry)-[:affect]->(:industry)-[:affect]->(b:industry) WHERE a.name = '稀土' "
