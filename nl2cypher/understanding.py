@@ -89,12 +89,14 @@ class Expressed:
     read_as: dict[str, set[str]] = field(default_factory=dict)
     days: frozenset[str] = frozenset()
     ends: dict[str, set[str]] = field(default_factory=dict)
+    clause_marks: str = ""  # marks that end a clause (，？): a second clause may ask a second thing
 
     @classmethod
     def of(cls, schema, lang) -> "Expressed":
         return cls(lang.words.get("asks") or {}, schema.read_as(),
                    frozenset(lab.day for lab in schema.labels.values() if lab.day),
-                   {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()})
+                   {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()},
+                   str(lang.words.get("clause_marks") or ""))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -107,12 +109,38 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     if best.answer == "entity":  # a whole row for 比昨天多了多少 or 今天咋样: the comparison or the day went unused
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
+    ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks) if w not in ignored)
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
     echo = echoes(best.query, ex.question)
     score = confidence(missing, content, len(ignored), margin)
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin,
                          min(score, ECHO) if echo else score, echo)
+
+
+ASKS = ("count", "yesno", "extreme", "topk", "aggregate", "which", "list")  # what a clause asks for
+
+
+def asked_twice(question: str, units, marks: str) -> tuple[str, ...]:
+    """A later clause that asks something else than the first (几只？分别是哪几只;
+    哪个最好，哪个最差): one query answers one of them, so the other's words are
+    returned as not expressed."""
+    cuts = [i for i, c in enumerate(question) if c in marks]
+    asks: dict[int, list] = {}
+    for u in units:
+        if u.kind in ASKS:
+            kind = "list" if u.kind in ("list", "which") else u.kind
+            key = (kind, u.params.get("dir") if kind in ("extreme", "topk") else None)
+            asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u))
+    clauses = sorted(asks)
+    first = {k for k, _ in asks[clauses[0]]} if clauses else set()
+    for c in clauses[1:]:
+        keys = {k for k, _ in asks[c]}
+        new = [u for k, u in asks[c] if k not in first and (k[0] != "list" or not keys & first)]
+        if new:
+            a, b = new[0].span
+            return (question[a:b],)
+    return ()
 
 
 def echoes(query, question: str) -> bool:

@@ -473,3 +473,11 @@ def test_one_link_further_follows_the_chain_of_the_question_before(engine):
     want = engine.store.run("MATCH (a:industry)-[:affect]->(:industry)-[:affect]->(b:industry) "
                             "WHERE a.name = '正极材料' RETURN DISTINCT b.name").rows
     assert ans.error is None and sorted(ans.rows) == sorted(want), (ans.resolved_question, ans.rows)
+
+
+@pytest.mark.parametrize("question", ["王明管几只基金？都是哪些", "昨天哪个行业板块涨得最多，哪个最少"])
+def test_a_second_clause_asking_something_else_is_not_dropped_silently(engine, question):
+    """One query answers one of two asks (how many / which; the most / the least): the
+    other is said to be unused rather than dropped."""
+    ans = engine.ask(question)
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
