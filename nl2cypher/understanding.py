@@ -129,7 +129,7 @@ def asked_twice(question: str, units, marks: str) -> tuple[str, ...]:
     asks: dict[int, list] = {}
     for u in units:
         if u.kind in ASKS:
-            kind = "list" if u.kind in ("list", "which") else u.kind
+            kind = u.kind if u.kind != "which" else "extreme" if u.params.get("dir") else "list"  # 哪个最少
             key = (kind, u.params.get("dir") if kind in ("extreme", "topk") else None)
             asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u))
     clauses = sorted(asks)
