@@ -34,6 +34,7 @@ from .units import map_units
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]
 
 MAX_QUESTION_CHARS = 500
+NAMING = ("entity", "value", "label")  # mentions that say what a question is about
 MAX_ROWS = 10_000  # rows an answer shows at most (the answer says when it was cut)
 
 
@@ -195,7 +196,8 @@ class Engine:
         result = self.revision.review(ex, ctx, ranked, ans.cypher, ans.params, unsure=und.confidence < self.trust)
         if result is not None and self._use(ans, result) and ans.trace.revision.get("changed"):
             ans.interpretation = self.lang.say("notes.revised_interpretation")
-        if after_turns and lists_everything(best.query):  # 经理是谁 that leaned on nothing: every manager
+        if after_turns and (lists_everything(best.query) or not ex.of_any(NAMING)):
+            # 经理是谁 / 成交量分别几多 that leaned on nothing: answered for every one
             ans.confidence = min(ans.confidence, LONE_TURN)
             ans.notes.append(self.lang.say("notes.lone_turn"))
         elif ans.confidence < self.trust:

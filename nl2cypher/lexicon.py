@@ -87,6 +87,10 @@ class Extraction:
     tagged: str  # question with each mention replaced by 〈K<index>〉
     framed: tuple[tuple[int, int], ...] = ()  # polite frames around the request (filler, not a yes/no 吗)
 
+    def of_any(self, kinds) -> bool:
+        """Has the question a mention of one of these kinds?"""
+        return any(m.kind in kinds for m in self.mentions)
+
     def of(self, kind: str) -> list[Mention]:
         return [m for m in self.mentions if m.kind == kind]
 

@@ -481,3 +481,10 @@ def test_a_second_clause_asking_something_else_is_not_dropped_silently(engine, q
     other is said to be unused rather than dropped."""
     ans = engine.ask(question)
     assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+def test_a_property_asked_of_nothing_after_other_turns_is_flagged(engine):
+    s = engine.session()
+    s.ask("比亚迪的董事长是谁")
+    ans = s.ask("今天成交量分别多少")  # a chairman has no volume: nothing to lean on, so every stock's
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.resolved_question, ans.confidence)
