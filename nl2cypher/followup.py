@@ -389,6 +389,11 @@ class Resolver:
         asked = props[0].text if props else self._measure_words(ex)  # 成交量呢, 那涨了百分之几
         if asked:
             was = self._asked_span(base, whole=not props)
+            owners = [n for n in prev.named if self._fits(n.label, ex)] if was is None and not ents else []
+            if len(owners) == 1 and not any(self._fits(n.label, ex) for n in prev.answered):
+                # 成交量呢 after 比亚迪的董事长是谁: the stock's, not the chairman's
+                rest = self._strip_markers(q) or q
+                return Resolution(self.lang.say("followup.owned", owner=owners[0].name, question=rest), "owned")
             if was is not None:  # what was asked before, all of it (收盘点位和涨跌幅 → 累计涨了多少)
                 edits.append((was[0], was[1], asked))
             else:

@@ -483,8 +483,18 @@ def test_a_second_clause_asking_something_else_is_not_dropped_silently(engine, q
     assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
 
 
-def test_a_property_asked_of_nothing_after_other_turns_is_flagged(engine):
+def test_a_property_the_answer_lacks_is_the_named_things(engine):
     s = engine.session()
     s.ask("比亚迪的董事长是谁")
-    ans = s.ask("今天成交量分别多少")  # a chairman has no volume: nothing to lean on, so every stock's
+    ans = s.ask("今天成交量多少")  # a chairman has no volume: the stock named has
+    want = engine.store.run("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' "
+                            f"AND d.date = {T} RETURN d.volume").rows[0][0]
+    assert ans.error is None and ans.rows[0][-1] == want, (ans.resolved_question, ans.rows)
+
+
+def test_a_property_asked_of_nothing_after_other_turns_is_flagged(engine):
+    s = engine.session()
+    s.ask("今天涨停的股票有几只")
+    s.ask("王明的学历")
+    ans = s.ask("成交量分别多少")  # a manager has no volume, nothing named has: every stock's
     assert ans.error is not None or ans.confidence < engine.trust, (ans.resolved_question, ans.confidence)
