@@ -217,7 +217,7 @@ class Engine:
             typed = self.lexicon.extract(said, ctx.today, self.trading_days)
         except Nl2CypherError:
             return und
-        return as_typed(und, typed, best.query, self.expressed)
+        return as_typed(und, typed, best.query, self.expressed, map_units(typed, self.triggers, self.lang.fillers))
 
     def _doubt(self, und: Understanding) -> str:
         """What the engine is unsure of, in a few words for the user."""

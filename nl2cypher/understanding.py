@@ -169,10 +169,13 @@ def echoes(query, question: str) -> bool:
     return not other and all(isinstance(i.expr, ast.Prop) and i.expr in named for i in ret.items)
 
 
-def as_typed(und: Understanding, typed: Extraction, query, expressed: Expressed) -> Understanding:
+def as_typed(und: Understanding, typed: Extraction, query, expressed: Expressed, units: list[Unit] = ()) -> Understanding:
     """A follow-up is answered as its resolved question; the words the user
-    typed (持仓比例最高的是哪只) must be in the query too, or the answer is doubted."""
+    typed (持仓比例最高的是哪只, 平均…呢) must be in the query too, or the answer is doubted."""
+    funcs = _query_facts(query)[1]
     missing = tuple(w for w in unexpressed(typed, query, expressed) if w not in und.ignored)
+    missing += tuple(typed.question[u.span[0]:u.span[1]] for u in units
+                     if u.kind == "aggregate" and u.params.get("fn", "avg") not in funcs)
     if not missing:
         return und
     ignored = und.ignored + missing

@@ -479,6 +479,10 @@ FOLLOW_UPS = [
     (["正极材料的下游是什么"], "再往下一层呢",
      "MATCH (a:industry)-[:affect]->(:industry)-[:affect]->(b:industry) WHERE a.name = '正极材料' "
      "RETURN DISTINCT b.name"),
+    # one total over several things named when 总/一共/加起来 asks for it
+    (["学历是博士的女基金经理有哪些"], "这些基金规模加起来多少",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
+     "RETURN sum(f.scale)"),
     # a property the answer cannot have (a chairman's volume) is the named thing's
     (["比亚迪的董事长是谁"], "今天成交量多少",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date = {T} RETURN d.volume"),
@@ -494,3 +498,10 @@ def test_a_follow_up_is_read_against_the_turns_before(engine, before, question, 
     assert ans.error is None and ans.confidence >= engine.trust, (ans.resolved_question, ans.error, ans.confidence)
     want = engine.store.run(gold)
     assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.resolved_question, ans.rows[:3])
+
+
+def test_an_aggregate_the_follow_up_typed_must_be_in_the_query(engine):
+    s = engine.session()
+    s.ask("王明和张丽华管的基金总规模多少")
+    ans = s.ask("平均管理费呢")  # an average asked: a total of fees would be a confident wrong answer
+    assert ans.error is not None or ans.confidence < engine.trust or "avg" in ans.cypher, (ans.cypher, ans.notes)

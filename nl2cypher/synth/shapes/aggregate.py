@@ -4,7 +4,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph
-from .common import Shown, ask, asks_which_day, the_day_of
+from .common import Shown, ask, asked, asks_which_day, the_day_of
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -21,7 +21,8 @@ def lower(g: QueryGraph):
     last = a.shown[-1]
     if fn in ("max", "min") and asks_which_day(g):  # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
-    cols = [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1]
+    total = asked(g, "total") and not asked(g, "each")  # 这些基金总规模: one number over all of them
+    cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1]
     cols.append(Column(Call(fn, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)))
     if _single_value(g, last):
         g.choices.penalty += SINGLE_VALUE_PENALTY

@@ -122,8 +122,12 @@ def branch(g: QueryGraph, ent_label: str, ent_name: str, owner_label: str, prop:
 
 def asks_which_day(g: QueryGraph) -> bool:
     """哪一天成交量最大, 最低点是哪天: the day of an extreme is asked (the language's `asks.day`)."""
-    return bool(ask(g).data_slots) and any(str(w) in g.ex.question
-                                          for w in (g.lang.words.get("asks") or {}).get("day", ()))
+    return bool(ask(g).data_slots) and asked(g, "day")
+
+
+def asked(g: QueryGraph, what: str) -> bool:
+    """Does the question use a word of the language's `asks.<what>` list?"""
+    return any(str(w) in g.ex.question for w in (g.lang.words.get("asks") or {}).get(what, ()))
 
 
 def the_day_of(g: QueryGraph, a: Ask, shown: Shown, desc: bool, name: str):
