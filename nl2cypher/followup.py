@@ -137,7 +137,7 @@ class Resolver:
         if not values or not all(any(self._of(t.split(".")[0], listed) for t in m.targets) for m in values):
             return None
         rest = self._strip_markers(q)
-        return Resolution(_reshaped(prev, rest), "among") if rest else None
+        return Resolution(self._reshaped(prev, rest), "among") if rest else None
 
     def _of(self, owner: str, labels: set[str]) -> bool:
         """Is `owner` (a label or an edge) one of these labels, or an edge that ends at one?"""
@@ -161,7 +161,7 @@ class Resolver:
             return None
         among = self._find(q, "among")
         rest = self._strip_markers(q[:among.start()] + q[among.end():] if among else q)
-        return Resolution(_reshaped(prev, rest), "among") if rest else None
+        return Resolution(self._reshaped(prev, rest), "among") if rest else None
 
     def _owned(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """董事长是谁 / 经理是谁 / 有啥利好消息 after a turn about one thing: a question that
@@ -233,7 +233,7 @@ class Resolver:
         targets = self._targets(kind, label, history, prev, ex) if prev is not None else []
         if kind == "among" and not targets and prev is not None:
             # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed
-            return Resolution(_reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among")
+            return Resolution(self._reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among")
         if not targets:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word.rstrip("的")))
         if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?
@@ -427,7 +427,7 @@ class Resolver:
             rest = self._strip_markers(q)
             if not rest:
                 return Resolution(q, "new")
-            return Resolution(_reshaped(prev, rest), "shape")
+            return Resolution(self._reshaped(prev, rest), "shape")
         return Resolution(_apply(base, edits), kinds[0] if len(kinds) == 1 else "+".join(kinds), unsure=unsure)
 
     def _asked_span(self, text: str, whole: bool) -> tuple[int, int] | None:
@@ -463,6 +463,17 @@ class Resolver:
         ranked = before is not None and any(
             u.kind in RANKING_UNITS for u in map_units(before, self.lexicon.triggers, self.lang.fillers))
         return prev.answered[0] if ranked else None
+
+    def _reshaped(self, prev: Turn, rest: str) -> str:
+        """The question before without its answer-shape words (有几只, 有哪些) and the
+        asking words left at its end (有都是), then `rest`."""
+        body = _apply(prev.resolved, [(a, b, "") for a, b in prev.shapes]).rstrip("?？。!！ ")
+        while True:
+            tail = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True) if b == len(body) and a < b]
+            if not tail or tail[-1][0] == 0:
+                break
+            body = body[:tail[-1][0]]
+        return body + rest
 
     def _strip_markers(self, q: str) -> str:
         body = q.strip().rstrip("?？。!！ ")
@@ -501,11 +512,6 @@ class Resolver:
         if len(names) == 2:
             return self.lang.say("followup.joined", a=names[0], b=names[1])
         return self.lang.join(names) if len(names) > 2 else (names[0] if names else "")
-
-
-def _reshaped(prev: Turn, rest: str) -> str:
-    """The question before without its answer-shape words (有几只, 有哪些), then `rest`."""
-    return _apply(prev.resolved, [(a, b, "") for a, b in prev.shapes] + [(len(prev.resolved), len(prev.resolved), rest)])
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:

@@ -160,6 +160,10 @@ CASES = [
     ("比亚迪今天最低多少",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date = {T} "
      "RETURN d.minimum_price", False),
+    # an average over several things on one day is one number over them, not each one's own value
+    ("宁德时代和比亚迪今天平均涨了多少",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['宁德时代', '比亚迪'] AND d.date = {T} "
+     "RETURN avg(d.range)", False),
     # a chain word said twice is two links of the chain
     ("稀土的下游的下游有哪些产业",
      "MATCH (a:industry)-[:affect]->(:industry)-[:affect]->(b:industry) WHERE a.name = '稀土' "
@@ -483,6 +487,9 @@ FOLLOW_UPS = [
     (["学历是博士的女基金经理有哪些"], "这些基金规模加起来多少",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
      "RETURN sum(f.scale)"),
+    # 里面…最大的 after a list: the question before (its asking words left out), ranked
+    (["四川的上市公司都有哪些"], "里面注册资本最大的",
+     "MATCH (s:stock) WHERE s.province = '四川' RETURN s.name ORDER BY s.registered_capital DESC, s.name LIMIT 1"),
     # a property the answer cannot have (a chairman's volume) is the named thing's
     (["比亚迪的董事长是谁"], "今天成交量多少",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date = {T} RETURN d.volume"),

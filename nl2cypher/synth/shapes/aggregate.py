@@ -21,10 +21,12 @@ def lower(g: QueryGraph):
     last = a.shown[-1]
     if fn in ("max", "min") and asks_which_day(g):  # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
-    total = asked(g, "total") and not asked(g, "each")  # 这些基金总规模: one number over all of them
+    single, several = _single_value(g, last), any(len(s.names) > 1 for s in a.ents)
+    # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
+    total = (asked(g, "total") or single and several) and not asked(g, "each")
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1]
     cols.append(Column(Call(fn, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)))
-    if _single_value(g, last):
+    if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
     return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)
 
