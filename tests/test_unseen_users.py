@@ -292,6 +292,12 @@ def test_a_follow_up_that_names_nothing_asks_about_the_thing_under_discussion(en
     assert market.follow_up in ("reset", "new") and len(market.rows) == 5
 
 
+def test_the_chairmen_who_left_are_those_with_a_departure_date(engine):
+    ans = engine.ask("已经离任的董事长有几个")
+    want = engine.store.run("MATCH (c:chairman) WHERE c.departure_date IS NOT NULL RETURN count(c)").rows[0][0]
+    assert ans.error is None and ans.rows == [[want]], (ans.cypher, ans.rows)
+
+
 def test_the_current_chairman_is_the_one_still_in_office(engine):
     # the demo KG keeps former chairmen (a departure date); 现任/现在的 asks for today's
     many = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WITH s, count(c) AS n WHERE n > 1 "
@@ -490,6 +496,9 @@ FOLLOW_UPS = [
     # 里面…最大的 after a list: the question before (its asking words left out), ranked
     (["四川的上市公司都有哪些"], "里面注册资本最大的",
      "MATCH (s:stock) WHERE s.province = '四川' RETURN s.name ORDER BY s.registered_capital DESC, s.name LIMIT 1"),
+    # 上任 is when a chairman took office
+    (["五粮液的董事长是谁"], "他啥时候上任的",
+     "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '五粮液' RETURN c.name, c.appointment_date"),
     # a property the answer cannot have (a chairman's volume) is the named thing's
     (["比亚迪的董事长是谁"], "今天成交量多少",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date = {T} RETURN d.volume"),
