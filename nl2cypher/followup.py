@@ -5,15 +5,19 @@ history — no LLM. Its vocabulary (pronouns, ellipsis markers, arithmetic
 words) is the language's `references.yaml`; which labels are people is the
 schema's `person: true`.
 
-In order: a pronoun or a definite reference (它, 这些股票, 这个板块) is replaced by
-what it points at — the one thing (or the rows) the turn before named or
-answered; arithmetic over the two answers before (这两家差多少, 比上一个高多少) is
-computed from them; an ellipsis (那五粮液呢, 今天呢, 成交量呢, 有几只) swaps the
-entity, the time, the property or the answer's shape of the question before; a
+In order: arithmetic over the two answers before (这两家差多少, 比上一个高多少) is
+computed from them; a ranking of the list before (其中规模最大的, 哪只持仓占比最高)
+ranks the question before; a pronoun or a definite reference (它, 这些股票, 这个
+板块) is replaced by what it points at — the one thing (or the rows) the turn
+before named or answered, asked back when a singular one could be several; an
+ellipsis (那五粮液呢, 今天呢, 成交量呢, 那涨了百分之几, 再往下呢, 有几只) swaps the entity,
+the time, the property, the chain's length or the answer's shape of the
+question before; a value of the listed things (利空的是哪条) narrows the list; a
 question that names nothing of its own but asks what the thing under discussion
 has (董事长是谁) is about that thing; a question that names what it asks about
-starts afresh. A reference with nothing
-to point at is not guessed: the turn asks back (“它”指的是什么？)."""
+starts afresh. A reference with nothing to point at is not guessed: the turn
+asks back (“它”指的是什么？). A resolution that had another reading as likely, or
+leaned on nothing though worded as a follow-up, says so (the answer is flagged)."""
 
 from __future__ import annotations
 
