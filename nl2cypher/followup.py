@@ -349,90 +349,101 @@ class Resolver:
 
     def _ellipsis(self, q: str, ex, prev: Turn) -> Resolution:
         """Swap into the question before what this one names: the entity, the
-        time, the property — or, naming none of them, the answer's shape."""
+        time, the property, the chain's length, the superlative, a value — or,
+        naming none of them, the answer's shape."""
         if ex is None:
             return Resolution(q, "new")
-        base, edits, kinds, unsure = prev.resolved, [], [], False
-        old = {k: [m for m in prev.mentions if m["kind"] == k] for k in ("entity", "time", "property")}
-        ents = [m for m in ex.mentions if m.kind == "entity"]
-        times = [m for m in ex.mentions if m.kind == "time"]
-        props = [m for m in ex.mentions if m.kind == "property"]
-        anchor = old["entity"][-1]["end"] if old["entity"] else 0
-        if ents:
-            text = self._join([m.text for m in ents])
-            label = next((m for m in ex.mentions if m.kind == "label" and m.start == ents[-1].end), None)
-            if label is not None:
-                text += label.text  # 券商板块呢
-            if old["entity"]:
-                a, b = old["entity"][0]["start"], old["entity"][-1]["end"]
-                if label is not None and base[b:b + len(label.text)] == label.text:
-                    b += len(label.text)
-                edits.append((a, b, text))
-            else:
-                edits.append((0, 0, text))
-            kinds.append("entity")
-        period = next((w for w in self.same_period if w in q), None)
-        if period:
-            times = []  # 去年同期: the period before moved, not 去年
-        if times or period:
-            text = times[0].text if times else self._moved(old["time"], self.same_period[period])
-            if text is None:
-                return Resolution(q, "time", clarify=self.lang.say("followup.unresolved", word=period))
-            if old["time"]:
-                edits.append((old["time"][0]["start"], old["time"][0]["end"], text))
-            else:
-                edits.append((anchor, anchor, text))
-            kinds.append("time")
-        picked = self._picked(prev) if props and not ents and not times else None
-        if picked is not None:  # 管理费呢 after 规模最大的基金: that one's, or the ranking by it — two readings
-            if self._fits(picked.label, ex):  # it has the property: that one's, flagged
-                rest = self._strip_markers(q) or q
-                return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned",
-                                  unsure=True)
-            unsure = True  # a value on an edge (持仓市值): the ranking by it, flagged
-        asked = props[0].text if props else self._measure_words(ex)  # 成交量呢, 那涨了百分之几
-        if asked:
-            was = self._asked_span(base, whole=not props)
-            owners = [n for n in prev.named if self._fits(n.label, ex)] if was is None and not ents else []
-            if len(owners) == 1 and not any(self._fits(n.label, ex) for n in prev.answered):
-                # 成交量呢 after 比亚迪的董事长是谁: the stock's, not the chairman's
-                rest = self._strip_markers(q) or q
-                return Resolution(self.lang.say("followup.owned", owner=owners[0].name, question=rest), "owned")
-            if was is not None:  # what was asked before, all of it (收盘点位和涨跌幅 → 累计涨了多少)
-                edits.append((was[0], was[1], asked))
-            else:
-                edits.append((len(base), len(base), "的" + asked))
-            kinds.append("property")
-        edges = [m for m in ex.mentions if m.kind == "edge"]
-        old_edges = [m for m in prev.mentions if m["kind"] == "edge"]
-        further = self._find(q, "further")
-        if further and old_edges and not props:  # 再往下一层呢 after 锂矿的下游: one link further
-            last = old_edges[-1]
-            edits.append((last["end"], last["end"], "的" + last["text"]))
-            kinds.append("edge")
-        elif edges and old_edges and not props:  # 上游呢 after 锂电池的下游产业
-            edges_at = old_edges[0]
-            edits.append((edges_at["start"], edges_at["end"], edges[0].text))
-            kinds.append("edge")
-        sup = self._find(q, "superlatives")
-        old_sup = self._find(base, "superlatives")
-        if sup and old_sup and sup.group() != old_sup.group():  # 最小的呢 after 成交量最大的5只
-            edits.append((old_sup.start(), old_sup.end(), sup.group()))
-            kinds.append("comparison")
-        values = [m for m in ex.mentions if m.kind == "value"]
-        if values and not ents:  # 浙江呢: another value of the same property
-            for m in values:
-                same = next((o for o in prev.mentions if o["kind"] == "value" and set(o.get("targets", ()))
-                             & set(m.targets)), None)
-                if same is not None:
-                    edits.append((same["start"], same["end"], m.text))
-                    kinds.append("value")
+        picked = self._picked(prev) if ex.of("property") and not ex.of("entity") and not ex.of("time") else None
+        if picked is not None and self._fits(picked.label, ex):
+            # 管理费呢 after 规模最大的基金: that one's (it has one), or the ranking by it: flagged
+            rest = self._strip_markers(q) or q
+            return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned", unsure=True)
+        edits, kinds = [], []
+        for kind, swap in (("entity", self._swap_entity), ("time", self._swap_time), ("property", self._swap_asked),
+                           ("edge", self._swap_edge), ("comparison", self._swap_superlative),
+                           ("value", self._swap_values)):
+            found = swap(q, ex, prev)
+            if isinstance(found, Resolution):
+                return found
+            if found:
+                edits += found
+                kinds.append(kind)
         if not kinds:  # 有几只, 分别是哪些, 最高的呢: the question before, asked in another shape
             rest = self._strip_markers(q)
-            if not rest:
-                return Resolution(q, "new")
-            return Resolution(self._reshaped(prev, rest), "shape")
-        return Resolution(_apply(base, edits), kinds[0] if len(kinds) == 1 else "+".join(kinds), unsure=unsure)
+            return Resolution(self._reshaped(prev, rest), "shape") if rest else Resolution(q, "new")
+        # a value on an edge of the one a ranking picked (持仓市值呢): the ranking by it, flagged
+        return Resolution(_apply(prev.resolved, edits), "+".join(kinds), unsure=picked is not None)
+
+    def _swap_entity(self, q: str, ex, prev: Turn) -> list:
+        ents, old = ex.of("entity"), [m for m in prev.mentions if m["kind"] == "entity"]
+        if not ents:
+            return []
+        text = self._join([m.text for m in ents])
+        label = next((m for m in ex.mentions if m.kind == "label" and m.start == ents[-1].end), None)
+        if label is not None:
+            text += label.text  # 券商板块呢
+        if not old:
+            return [(0, 0, text)]
+        a, b = old[0]["start"], old[-1]["end"]
+        if label is not None and prev.resolved[b:b + len(label.text)] == label.text:
+            b += len(label.text)
+        return [(a, b, text)]
+
+    def _swap_time(self, q: str, ex, prev: Turn):
+        old = [m for m in prev.mentions if m["kind"] == "time"]
+        period = next((w for w in self.same_period if w in q), None)
+        times = [] if period else ex.of("time")  # 去年同期: the period before moved, not 去年
+        if not times and not period:
+            return []
+        text = times[0].text if times else self._moved(old, self.same_period[period])
+        if text is None:
+            return Resolution(q, "time", clarify=self.lang.say("followup.unresolved", word=period))
+        if old:
+            return [(old[0]["start"], old[0]["end"], text)]
+        ents = [m for m in prev.mentions if m["kind"] == "entity"]
+        anchor = ents[-1]["end"] if ents else 0
+        return [(anchor, anchor, text)]
+
+    def _swap_asked(self, q: str, ex, prev: Turn):
+        """成交量呢, 那涨了百分之几: what the question before asked, all of it, is swapped."""
+        props = ex.of("property")
+        asked = props[0].text if props else self._measure_words(ex)
+        if not asked:
+            return []
+        base = prev.resolved
+        was = self._asked_span(base, whole=not props)
+        owners = [n for n in prev.named if self._fits(n.label, ex)] if was is None and not ex.of("entity") else []
+        if len(owners) == 1 and not any(self._fits(n.label, ex) for n in prev.answered):
+            # 成交量呢 after 比亚迪的董事长是谁: the stock's, not the chairman's
+            rest = self._strip_markers(q) or q
+            return Resolution(self.lang.say("followup.owned", owner=owners[0].name, question=rest), "owned")
+        return [(was[0], was[1], asked)] if was is not None else [(len(base), len(base), "的" + asked)]
+
+    def _swap_edge(self, q: str, ex, prev: Turn) -> list:
+        old = [m for m in prev.mentions if m["kind"] == "edge"]
+        if not old or ex.of("property"):
+            return []
+        if self._find(q, "further"):  # 再往下一层呢 after 锂矿的下游: one link further
+            return [(old[-1]["end"], old[-1]["end"], "的" + old[-1]["text"])]
+        edges = ex.of("edge")  # 上游呢 after 锂电池的下游产业
+        return [(old[0]["start"], old[0]["end"], edges[0].text)] if edges else []
+
+    def _swap_superlative(self, q: str, ex, prev: Turn) -> list:
+        sup, old = self._find(q, "superlatives"), self._find(prev.resolved, "superlatives")
+        if sup and old and sup.group() != old.group():  # 最小的呢 after 成交量最大的5只
+            return [(old.start(), old.end(), sup.group())]
+        return []
+
+    def _swap_values(self, q: str, ex, prev: Turn) -> list:
+        if ex.of("entity"):
+            return []
+        out = []
+        for m in ex.of("value"):  # 浙江呢: another value of the same property
+            same = next((o for o in prev.mentions if o["kind"] == "value" and set(o.get("targets", ()))
+                         & set(m.targets)), None)
+            if same is not None:
+                out.append((same["start"], same["end"], m.text))
+        return out
 
     def _asked_span(self, text: str, whole: bool) -> tuple[int, int] | None:
         """Where `text` names what it asks: its property words and measure words
