@@ -196,6 +196,11 @@ class Engine:
         result = self.revision.review(ex, ctx, ranked, ans.cypher, ans.params, unsure=und.confidence < self.trust)
         if result is not None and self._use(ans, result) and ans.trace.revision.get("changed"):
             ans.interpretation = self.lang.say("notes.revised_interpretation")
+        self._flag(ans, und, best, ex, after_turns)
+        return ans
+
+    def _flag(self, ans: Answer, und: Understanding, best, ex, after_turns: bool) -> None:
+        """Below the trust line the answer says why (or, strict, is refused)."""
         if after_turns and (lists_everything(best.query) or not ex.of_any(NAMING)):
             # 经理是谁 / 成交量分别几多 that leaned on nothing: answered for every one
             ans.confidence = min(ans.confidence, LONE_TURN)
@@ -205,7 +210,6 @@ class Engine:
             if self.strict:
                 raise NotUnderstood(self.lang.say("errors.not_understood", words=doubt))
             ans.notes.append(self.lang.say("notes.unsure", words=doubt))
-        return ans
 
     def _in_conversation(self, und: Understanding, best, said: str | None, ctx: Context) -> Understanding:
         """A resolved follow-up: a property, ranking or group word the user typed
