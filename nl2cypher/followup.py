@@ -66,6 +66,8 @@ class Turn:
     number: int = 0  # its place in the conversation (1, 2, …)
     listed: str | None = None  # the label of the things the answer listed (资讯 for 有啥新闻)
     rows: int = 0  # how many rows the answer had
+    ranked: bool = False  # the question ranked (最大的, 前三): its one row is the one it picked
+    measures: list[list[int]] = field(default_factory=list)  # spans of measure words (涨了百分之几) in `resolved`
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -159,9 +161,7 @@ class Resolver:
         labels = {n.label for n in prev.answered}
         if any(m.kind == "label" and not labels & set(m.targets) for m in ex.mentions):
             return None  # 这些基金里规模最大的经理: the managers, not the funds
-        before = self._extract(prev.resolved, dt.date.today(), None)
-        if before is None or any(u.kind in RANKING_UNITS
-                                 for u in map_units(before, self.lexicon.triggers, self.lang.fillers)):
+        if prev.ranked:
             return None
         among = self._find(q, "among")
         rest = self._strip_markers(q[:among.start()] + q[among.end():] if among else q)
@@ -411,7 +411,7 @@ class Resolver:
         if not asked:
             return []
         base = prev.resolved
-        was = self._asked_span(base, whole=not props)
+        was = self._asked_span(prev, whole=not props)
         owners = [n for n in prev.named if self._fits(n.label, ex)] if was is None and not ex.of("entity") else []
         if len(owners) == 1 and not any(self._fits(n.label, ex) for n in prev.answered):
             # 成交量呢 after 比亚迪的董事长是谁: the stock's, not the chairman's
@@ -445,17 +445,14 @@ class Resolver:
                 out.append((same["start"], same["end"], m.text))
         return out
 
-    def _asked_span(self, text: str, whole: bool) -> tuple[int, int] | None:
-        """Where `text` names what it asks: its property words and measure words
-        (涨了百分之几), first to last; with `whole`, the asking word after them too
-        (收盘多少 → 涨了百分之几, not 涨了百分之几多少)."""
-        ex = self._extract(text, dt.date.today(), None)
-        if ex is None:
-            return None
-        spans = [(m.start, m.end) for m in ex.mentions if m.kind == "property"]
+    def _asked_span(self, prev: Turn, whole: bool) -> tuple[int, int] | None:
+        """Where the question before names what it asks: its property words and
+        measure words (涨了百分之几), first to last; with `whole`, the asking word
+        after them too (收盘多少 → 涨了百分之几, not 涨了百分之几多少)."""
+        text = prev.resolved
+        spans = [(m["start"], m["end"]) for m in prev.mentions if m["kind"] == "property"]
         if whole or not spans:
-            spans += [u.span for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)
-                      if u.kind in MEASURE_UNITS]
+            spans += [tuple(x) for x in prev.measures]
         if not spans:
             return None
         a, b = min(x for x, _ in spans), max(y for _, y in spans)
@@ -472,12 +469,7 @@ class Resolver:
 
     def _picked(self, prev: Turn) -> Named | None:
         """The one thing a ranking answered (哪只持仓占比最高 → 工银瑞信…), else None."""
-        if len(prev.answered) != 1:
-            return None
-        before = self._extract(prev.resolved, dt.date.today(), None)
-        ranked = before is not None and any(
-            u.kind in RANKING_UNITS for u in map_units(before, self.lexicon.triggers, self.lang.fillers))
-        return prev.answered[0] if ranked else None
+        return prev.answered[0] if prev.ranked and len(prev.answered) == 1 else None
 
     def _reshaped(self, prev: Turn, rest: str) -> str:
         """The question before without its answer-shape words (有几只, 有哪些) and the

@@ -258,10 +258,16 @@ class Lexicon:
         return cls(schema, triggers, entities, vocabulary, codes, lang)
 
     # ---- extraction ------------------------------------------------------
-    def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
+    def as_read(self, question: str) -> str:
+        """The question as extraction reads it (mention offsets are in this text):
+        normalised, and the language's `rewrites` applied (涨的最多 is 涨得最多)."""
         q = normalise(question, self.fillers.particles)
-        for pattern, replacement in self._rewrites:  # 涨的最多 is 涨得最多 (the language's `rewrites`)
+        for pattern, replacement in self._rewrites:
             q = pattern.sub(replacement, q)
+        return q
+
+    def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
+        q = self.as_read(question)
         taken = [False] * len(q)
         mentions: list[Mention] = []
         framed = tuple(self.fillers.frame_spans(q))

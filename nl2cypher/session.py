@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from .answer import Answer
 from .errors import Unresolved
-from .followup import SHAPE_UNITS, Named, Turn
-from .lexicon import normalise
+from .followup import MEASURE_UNITS, RANKING_UNITS, SHAPE_UNITS, Named, Turn
 from .understanding import LONE_TURN
 
 if TYPE_CHECKING:
@@ -103,7 +102,7 @@ class Session:
     def _remember(self, question: str, ans: Answer) -> None:
         lex = self.engine.lexicon
         tr = ans.trace
-        resolved = normalise(ans.resolved_question or question)
+        resolved = lex.as_read(ans.resolved_question or question)  # the text the mentions' offsets are in
         mentions = []
         named = []
         for m in tr.mentions:
@@ -128,7 +127,9 @@ class Session:
         turn = Turn(question, resolved, mentions, [list(u.span) for u in tr.units if u.kind in SHAPE_UNITS],
                     named, list(dict.fromkeys(answered)), list(dict.fromkeys(others)),
                     values if len(values) <= 2 else [], ok=ans.error is None, confidence=ans.confidence,
-                    computed=ans.kind == "arithmetic", number=self.asked, listed=tr.listed, rows=len(ans.rows))
+                    computed=ans.kind == "arithmetic", number=self.asked, listed=tr.listed, rows=len(ans.rows),
+                    ranked=any(u.kind in RANKING_UNITS for u in tr.units),
+                    measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS])
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
 
