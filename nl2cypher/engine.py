@@ -98,7 +98,7 @@ class Engine:
         self.trust = trust
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
-        self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern, self.lang)
+        self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern, self.lang, self.schema)
         self.resolver = Resolver(self.lexicon, self.lang, self.schema)  # follow-ups, and dangling 它 in one question
         self.synth = Synthesizer(self.schema, self.lang)
         self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang, backend=encoder_backend)
@@ -182,8 +182,8 @@ class Engine:
         und = self._in_conversation(und, best, said, ctx)
         tr.understanding = und
         if und.confidence < self.trust:
-            self._refuse_out_of_scope(unexplained)
-            self._refuse_missing(best, unexplained)
+            self._refuse_out_of_scope(unexplained + und.guessed)
+            self._refuse_missing(best, unexplained + und.guessed)  # 收益率 guessed as a news word: not in the KG
         ans.cypher = render(best.query, self.dialect)
         ans.params = dict(best.query.params)
         ans.kind = best.answer
@@ -232,6 +232,8 @@ class Engine:
             parts.append(self.lang.say("notes.unsure_ignored", words=self.lang.join(und.ignored)))
         if und.echo:
             parts.append(self.lang.say("notes.unsure_echo"))
+        if und.guessed:
+            parts.append(self.lang.say("notes.unsure_guessed", words=self.lang.join(und.guessed)))
         if not parts:
             parts.append(self.lang.say("notes.unsure_tie"))
         return self.lang.join(parts)

@@ -26,7 +26,9 @@ from .lang.zh.timeexpr import TimeSpan, find_times
 from .triggers import TriggerTable
 
 # priority when two dictionary words cover the same span
-_PRIORITY = {"entity": 5, "value": 4, "property": 3, "label": 2, "edge": 1}
+_PRIORITY = {"entity": 5, "value": 4, "property": 3, "label": 2, "edge": 1, "keyword": 0}
+KEYWORD_MIN = 2  # a word inside searchable texts counts when this many texts hold it (not one title's oddity)
+KEYWORD_COMMON = 1e-5  # ... and when it is rarer than this in general text (回购, 减持; not 主要, 收到)
 _ASCII_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
@@ -178,7 +180,7 @@ class Lexicon:
 
     def __init__(self, schema: Schema, triggers: TriggerTable, entities: dict[str, list[EntityRef]],
                  vocabulary: dict[str, list[tuple[str, str]]], codes: re.Pattern | None = None,
-                 lang: Language | None = None):
+                 lang: Language | None = None, texts: dict[str, list[str]] | None = None):
         import jieba
 
         self.schema = schema
@@ -213,15 +215,35 @@ class Lexicon:
         jieba.setLogLevel(logging.WARNING)
         self.jieba = jieba.Tokenizer()
         self.jieba.initialize()
+        general = self.jieba.total  # the dictionary's own word count, before the KG's words are added
         for w in self.words:
             if not w.isascii():
                 self.jieba.add_word(w, freq=50000)
+        self._add_keywords(texts or {}, general)
+
+    def _add_keywords(self, texts: dict[str, list[str]], general: int) -> None:
+        """Words inside searchable texts (news titles: 回购, 减持) that are no word
+        the engine already reads — not a piece of a name or concept, a filler, or
+        any word a trigger rule or the language pack spells out — and are topical
+        (rare in general text, by the tokenizer's own word frequencies): a
+        mention of one searches the text for it."""
+        from collections import Counter
+
+        known = "\n".join([r.regex.pattern for r in self.triggers.rules] + [self.fillers.asking.pattern,
+                           repr(self.lang.words)] + list(self.words))  # a piece of a name is that name's
+        for target, values in texts.items():
+            counts = Counter(w for v in values for w in set(self.jieba.lcut(str(v))))
+            for w, n in counts.items():
+                common = self.jieba.FREQ.get(w, 0) > KEYWORD_COMMON * general
+                if n >= KEYWORD_MIN and len(w) >= 2 and all("\u4e00" <= c <= "\u9fff" for c in w) \
+                        and not common and w not in self.words and w not in known:
+                    self.words[w] = [("keyword", (target, w))]
 
     # ---- building from a store ------------------------------------------
     @classmethod
     def from_store(cls, store, triggers: TriggerTable, codes: re.Pattern | None = None,
-                   lang: Language | None = None) -> "Lexicon":
-        schema = store.schema
+                   lang: Language | None = None, schema: Schema | None = None) -> "Lexicon":
+        schema = schema or store.schema  # the engine's: the packaged annotations of the same structure
         entities: dict[str, list[EntityRef]] = {}
         by_id: dict[str, EntityRef] = {}
 
@@ -234,6 +256,7 @@ class Lexicon:
                 refs.append(ref)
 
         vocabulary: dict[str, list[tuple[str, str]]] = {}
+        texts: dict[str, list[str]] = {}
         for lab in schema.labels.values():
             if lab.names:
                 for row in store.fetch(queries.properties(lab.name, [KEY, *lab.names])).rows:
@@ -250,12 +273,15 @@ class Lexicon:
                     for (v,) in store.fetch(queries.distinct_values(lab.name, p.name, ordered=False,
                                                                     skip_null=True)).rows:
                         vocabulary.setdefault(str(v), []).append((f"{lab.name}.{p.name}", str(v)))
+                if p.keywords:
+                    texts[f"{lab.name}.{p.name}"] = [str(v) for (v,) in store.fetch(queries.distinct_values(
+                        lab.name, p.name, ordered=False, skip_null=True)).rows]
         if hasattr(store, "aliases"):
             for nid, _label, alias in store.aliases():
                 ref = by_id.get(nid)
                 if ref is not None:
                     add(alias, EntityRef(ref.label, nid, "alias", ref.name))
-        return cls(schema, triggers, entities, vocabulary, codes, lang)
+        return cls(schema, triggers, entities, vocabulary, codes, lang, texts)
 
     # ---- extraction ------------------------------------------------------
     def as_read(self, question: str) -> str:
@@ -448,6 +474,8 @@ class Lexicon:
         kind, payload = entries[0]
         if kind == "entity":
             return Mention("entity", q[a:b], a, b, entities=payload)
+        if kind == "keyword":  # a word inside a searchable text: the text contains it
+            return Mention("value", q[a:b], a, b, targets=(payload[0],), params={"value": [payload[1]], "op": "CONTAINS"})
         if kind == "value" and isinstance(payload, tuple):  # KG vocabulary value
             targets = tuple(t for t, _ in payload)
             return Mention("value", q[a:b], a, b, targets=targets, params={"value": [payload[0][1]]})

@@ -33,6 +33,7 @@ class Property:
     unit: str = ""
     vocabulary: bool = False  # values are words users say (省份, 上市板块, 学历)
     total: str = ""  # "sum": a longer period's figure is the sum of the rows (quarterly profit)
+    keywords: bool = False  # a text searched by the words in it (news titles: 回购, 减持)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ class Label:
     person: bool = False  # its nodes are people: 他/她 in a follow-up may point at them
     candles: dict[str, str] = field(default_factory=dict)  # {open, close, high, low, volume} -> property (K 线 charts)
     ended: str = ""  # a date property set when the row stopped holding (a chairman's departure): unset = current
+    named_by: str = ""  # an edge: its rows are named by the node at the edge's other end (a new issue by its stock)
 
     @property
     def dynamic(self) -> bool:
@@ -208,7 +210,8 @@ class Schema:
             if ended and (ended not in props or props[ended].type not in ("date", "datetime")):
                 raise SchemaError(f"{origin}: label {lname}: ended {ended!r} is not a date property")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
-                                  period, calendar, measures, day, derived, person, candles, ended)
+                                  period, calendar, measures, day, derived, person, candles, ended,
+                                  str(spec.get("named_by") or ""))
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)
@@ -224,6 +227,10 @@ class Schema:
             endpoints = tuple((a, b) for a in srcs for b in dsts)
             props = _properties(origin, f"edge {ename}", spec.get("properties"))
             edges[ename] = EdgeType(ename, str(spec.get("description", "")), endpoints, props)
+        for lab in labels.values():
+            e = edges.get(lab.named_by)
+            if lab.named_by and (e is None or lab.name not in e.sources + e.targets):
+                raise SchemaError(f"{origin}: label {lab.name}: named_by {lab.named_by!r} is not an edge of the label")
         roles = {}
         for role, target in (data.get("roles") or {}).items():
             if role not in ("sentiment", "chain"):
@@ -483,7 +490,8 @@ def _properties(origin: str, owner: str, raw: object) -> dict[str, Property]:
         if ptype not in TYPES:
             raise SchemaError(f"{origin}: {owner}.{pname}: type {ptype!r} is not one of {', '.join(TYPES)}")
         out[pname] = Property(pname, ptype, str(spec.get("description", "")), str(spec.get("unit", "")),
-                              bool(spec.get("vocabulary", False)), str(spec.get("total", "")))
+                              bool(spec.get("vocabulary", False)), str(spec.get("total", "")),
+                              bool(spec.get("keywords", False)))
     return out
 
 

@@ -23,6 +23,7 @@ from .units import Unit
 TRUST = 0.5  # the contract's line: below it an answer is flagged as possibly not understood
 LONE_TURN = 0.45  # a turn after others that leaned on none and names nothing: just below TRUST
 ECHO = 0.4  # an answer that only repeats the question's names
+GUESS = 0.45  # words searched for in texts (news titles) with nothing saying which texts: just below TRUST
 CLOSE_MARGIN = 0.005  # top two candidates this close: the ranking could not tell them apart
 
 
@@ -34,6 +35,7 @@ class Understanding:
     margin: float | None  # score of the best candidate minus the second's (None: one candidate)
     confidence: float
     echo: bool = False  # the answer only repeats names the question gave (丁伟是哪家的董事长 → 丁伟)
+    guessed: tuple[str, ...] = ()  # words searched for inside texts (news titles) though nothing said news
 
 
 def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.Pattern | None = None) -> list[bool]:
@@ -113,9 +115,25 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
     echo = echoes(best.query, ex.question)
+    guessed = guesses(ex, expressed.ends)
     score = confidence(missing, content, len(ignored), margin)
-    return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin,
-                         min(score, ECHO) if echo else score, echo)
+    if echo:
+        score = min(score, ECHO)
+    if guessed:
+        score = min(score, GUESS)
+    return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin, score, echo, guessed)
+
+
+def guesses(ex: Extraction, ends: dict[str, set[str]]) -> tuple[str, ...]:
+    """Words read as words inside a searchable text (减持 in the news titles)
+    while no other word speaks of that text's things (消息, 新闻, 利好): a
+    guess at what the user meant, so the answer is not vouched for."""
+    def owners(m) -> set[str]:
+        return {x for t in m.targets for o in [t.partition(".")[0]] for x in ({o} | ends.get(o, set()))}
+
+    words = [m for m in ex.mentions if m.kind == "value" and m.params.get("op") == "CONTAINS"]
+    others = set().union(*(owners(m) for m in ex.mentions if m not in words)) if ex.mentions else set()
+    return tuple(m.text for m in words if not owners(m) & others)
 
 
 ASKS = ("count", "yesno", "extreme", "topk", "aggregate", "which", "list")  # what a clause asks for

@@ -78,6 +78,7 @@ def test_render_is_compact_and_complete():
     ("labels: {a: {}}\nedges: {e: {from: a}}", "needs `from` and `to`"),
     ("labels: {'bad-name': {}}", "must be an identifier"),
     ("labels: {a: {}\n", "not valid YAML"),
+    ("labels: {a: {named_by: e}, b: {}, c: {}}\nedges: {e: {from: b, to: c}}", "named_by 'e' is not an edge of the label"),
 ])
 def test_bad_schema_files_are_refused_with_a_reason(text, message):
     with pytest.raises(SchemaError, match=message):

@@ -172,6 +172,27 @@ CASES = [
     ("创业板里面注册资本最大的公司",
      "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.name ORDER BY s.registered_capital DESC, s.name "
      "LIMIT 1", False),
+    # a date property inside a period (上市 after a time is the listing date); new issues are named by their stock
+    ("去年挂牌的新股都有谁",
+     "MATCH (s:stock)-[r:originate_from]->(:new_stock) WHERE r.marketing_time >= date('2023-01-01') "
+     "AND r.marketing_time <= date('2023-12-31') RETURN s.name", False),
+    ("2023年网上发行的新股有多少只",
+     "MATCH (n:new_stock) WHERE n.online_release_date >= date('2023-01-01') "
+     "AND n.online_release_date <= date('2023-12-31') RETURN count(n)", False),
+    # a word of the news titles searches them (消息 says it is news)
+    ("最近有增持消息的公司",
+     "MATCH (s:stock)-[:involve]->(i:information) WHERE i.name CONTAINS '增持' RETURN DISTINCT s.name", False),
+    # 赚 is the profit; 2023年Q2 is a quarter
+    ("2023年Q2哪家银行赚钱最多",
+     "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE t.name = '银行' AND f.year = 2023 AND f.quarter = 2 RETURN s.name ORDER BY f.net_profit DESC LIMIT 1",
+     False),
+    # 多了多少 between two quarters: the difference, beside the rate
+    ("宁德时代2023年三季度的净利润比二季度多了多少",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(a:stock_financial_information), "
+     "(s)-[:has_stock_financial_information]->(b:stock_financial_information) WHERE s.name = '宁德时代' "
+     "AND a.year = 2023 AND a.quarter = 3 AND b.year = 2023 AND b.quarter = 2 RETURN a.net_profit - b.net_profit",
+     False),
 ]
 
 
@@ -521,3 +542,15 @@ def test_an_aggregate_the_follow_up_typed_must_be_in_the_query(engine):
     s.ask("王明和张丽华管的基金总规模多少")
     ans = s.ask("平均管理费呢")  # an average asked: a total of fees would be a confident wrong answer
     assert ans.error is not None or ans.confidence < engine.trust or "avg" in ans.cypher, (ans.cypher, ans.notes)
+
+
+def test_a_news_word_with_nothing_saying_news_is_a_guess_and_flagged(engine):
+    ans = engine.ask("哪些公司要回购股份")  # 回购 is searched in the titles, but nothing said 消息/新闻
+    assert ans.error is None and ans.confidence < engine.trust, ans.confidence
+    assert "回购" in " ".join(ans.notes) and "CONTAINS" in ans.cypher, (ans.notes, ans.cypher)
+
+
+def test_a_common_word_or_a_word_describing_a_kind_does_not_search_the_news(engine):
+    ans = engine.ask("万科A的主要股东有哪些")  # 主要 is in the titles too, but common; 股东 are not news
+    assert "information" not in ans.cypher, ans.cypher
+    assert ans.rows, ans.cypher

@@ -103,7 +103,8 @@ class Language:
         """One entry of a word table (`aggregates`, `growth`): the key's, else the
         fallback key's, else the key itself."""
         words = self.texts.get(table, {})
-        return str(words.get(key) or words.get(fallback) or key)
+        found = next((k for k in (key, fallback) if k is not None and k in words), None)
+        return str(words[found] or "") if found is not None else key  # an empty entry is no word
 
     @cached_property
     def fillers(self) -> Fillers:

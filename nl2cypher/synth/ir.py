@@ -259,6 +259,7 @@ class QueryGraph:
         self.prop_mentions: dict[Ref, list[int]] = {}  # which words named each property
         self.single_day: dt.date | None = None  # daily rows filtered to one trading day
         self.day_range = False  # daily rows filtered to a period
+        self.named: dict[str, str] = {}  # a slot's var -> the var of the node that names it (`named_by`)
 
     # ---- values and names --------------------------------------------------
     def param(self, value: Any) -> Value:
@@ -308,8 +309,10 @@ class QueryGraph:
         return next((s for s in self.slots if s.kind == "entity"), None)
 
     def name_of(self, s: Slot) -> tuple[Ref, str]:
-        """The slot's display property and the label's word, for a column."""
-        return Ref(s.var, self.schema.labels[s.label].display), self.label_word(s.label)
+        """The slot's display property (its namer's, for a label `named_by` an edge)
+        and the label's word, for a column."""
+        namer = self.slot_of(self.named[s.var]) if s.var in self.named else s
+        return Ref(namer.var, self.schema.labels[namer.label].display), self.label_word(s.label)
 
     def label_word(self, label: str) -> str:
         return self.lang.label_word(self.schema.labels[label].description) or label

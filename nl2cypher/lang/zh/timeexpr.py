@@ -102,7 +102,7 @@ class TimeParser:
             (rf"(?:近|最近|过去)(?P<n>{N})个?季度", self._last_quarters),
             (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
-            (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:第)?(?P<q>[1-4一二三四])季度|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
+            (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:(?:第)?(?P<q>[1-4一二三四])季度|\s*[Qq](?P<q4>[1-4]))|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
             (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
             (r"(?:第(?P<q>[1-4一二三四])季度|(?P<q3>[一二三四])季度|[Qq](?P<q2>[1-4]))", self._quarter),
             (r"(?P<h>上|下)半年", self._half),
@@ -177,7 +177,7 @@ class TimeParser:
 
     def _year_quarter(self, m):
         y = _year_word(m.group("y"), self.today) if m.group("y") else int(m.group("y2"))
-        q = self._q(m.group("q") or m.group("q2"))
+        q = self._q(m.group("q") or m.group("q2") or m.group("q4"))
         if y is None or not q:
             return None
         a, b = _quarter_span(y, q)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import current, filters, joins, periods, properties, sentiment, subjects, totals, values
+from . import current, filters, joins, named, periods, properties, sentiment, subjects, totals, values
 
 PASSES = (
     subjects.find_entities,  # an entity slot per name (or group 「A和B」)
@@ -13,6 +13,7 @@ PASSES = (
     properties.default_change,  # 排名/累计 with no property: the change measure
     values.run,  # value words -> conditions
     joins.run,  # every slot joined to the target over schema paths
+    named.run,  # rows named through an edge (新股 by their stock): the namer joined
     filters.run,  # names, comparisons, ranges, name patterns, exclusions
     current.run,  # 现任董事长: a chairman who left falls away
     periods.run,  # days and periods of daily rows, report periods

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ...schema import TIME_TYPES
 from ..ir import Attached, Day, Negated, Op, QueryGraph, Ref, Slot
-from ..paths import edge_link
+from ..paths import edge_link, holder
 
 _MIRROR = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
 _NAME_OPS = {"starts_with": "STARTS WITH", "ends_with": "ENDS WITH", "contains": "CONTAINS", "not_contains": "CONTAINS"}
@@ -46,12 +46,15 @@ def run(g: QueryGraph) -> None:
                 lo, hi = sorted((-a, -b) if flip and min(a, b) > 0 else (a, b))
                 g.conds.append(Op("AND", Op(">=", ref, g.param(lo)), Op("<=", ref, g.param(hi))))
         elif u.kind == "date_compare":
-            ref, pdef = prop_for_unit(g, u, types=TIME_TYPES)
+            ref, pdef = _date_prop(g, u)
             t = g.m[u.ref("time")].time
             if ref is None or t is None:
                 continue
             g.consumed.add(u.ref("time"))
             op = u.params.get("op", "<")
+            if op == "in":  # 今年上市的: from the period's first day to its last
+                g.conds.extend(Op(o, ref, Day(d)) for o, d in ((">=", t.start), ("<=", t.end)) if d is not None)
+                continue
             # before a period: its first day is out (<); up to it (<=) or from it (>=): in; after it (>): its last day is out
             day = (t.start or t.end) if op in ("<", ">=") else (t.end or t.start)
             g.conds.append(Op(op, ref, Day(day)))
@@ -65,6 +68,20 @@ def run(g: QueryGraph) -> None:
             slot = target if target.label == ref_ent.label else next(
                 (s for s in g.slots if s.label == ref_ent.label), target)
             g.conds.append(Op("<>", Ref(slot.var, g.schema.labels[slot.label].display), g.param(ref_ent.name)))
+
+
+def _date_prop(g: QueryGraph, u):
+    """The date a before/after/within unit compares: the one its row names
+    (上市 after a time is the listing date), the property word it reads (今年〈上市日期〉), else the nearest date property."""
+    if "prop" in u.params:
+        owner, _, prop = u.params["prop"].partition(".")
+        where = holder(g, owner, u.start, g.target)
+        return (Attached(None, where, prop).ref, g.pdef(where, prop)) if where is not None else (None, None)
+    if u.ref("prop") is not None:
+        a = next((a for a in g.props if a.mention == u.ref("prop")), None)
+        pdef = g.pdef(a.owner, a.prop) if a is not None else None
+        return (a.ref, pdef) if pdef is not None and pdef.type in TIME_TYPES else (None, None)
+    return prop_for_unit(g, u, types=TIME_TYPES)
 
 
 def _name_slot(g: QueryGraph, u) -> Slot:
@@ -85,7 +102,7 @@ def prop_for_unit(g: QueryGraph, u, types=("int", "float")):
         if best is None or d < best[0]:
             best = (d, a, pdef)
     if best is None:
-        return _edge_prop_for_unit(g, u)
+        return _edge_prop_for_unit(g, u) if set(types) & {"int", "float"} else (None, None)
     _, a, pdef = best
     return a.ref, pdef
 

@@ -29,6 +29,8 @@ def run(g: QueryGraph) -> None:
             continue
         if i in joined and not joined[i]:
             continue  # read with the first value of its group
+        if _modifies(g, i):
+            continue
         options = [t for t in m.targets if _feasible(g, t)]
         if not options:
             continue
@@ -51,7 +53,9 @@ def run(g: QueryGraph) -> None:
         ref = Attached(i, where, prop).ref
         g.used.add(i)
         op = m.params.get("op", "=")
-        if op != "=":
+        if op == "CONTAINS":  # a word of a searchable text (有回购消息的)
+            g.conds.append(Op(op, ref, g.param(typed[0])))
+        elif op != "=":
             g.conds.append(Op(op, ref, Const(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table
         elif isinstance(typed[0], bool) or pdef.type == "int":
             g.conds.append(Op("=", ref, Const(typed[0])))  # engine-chosen literal from the table
@@ -60,6 +64,17 @@ def run(g: QueryGraph) -> None:
         else:
             g.conds.append(Op("IN", ref, g.param(typed)))
     g.props.extend(asked)
+
+
+def _modifies(g: QueryGraph, i: int) -> bool:
+    """A word of a searchable text right before a word for other things (主要股东,
+    机构股东) describes those things; it does not search the news."""
+    m = g.m[i]
+    if m.params.get("op") != "CONTAINS" or i + 1 >= len(g.m):
+        return False
+    nxt = g.m[i + 1]
+    owner = m.targets[0].partition(".")[0]
+    return nxt.start == m.end and nxt.kind == "label" and owner not in nxt.targets
 
 
 def _joined(g: QueryGraph) -> dict[int, list[int]]:

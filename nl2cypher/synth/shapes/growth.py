@@ -54,11 +54,13 @@ def lower(g: QueryGraph):
 
     cur, cur_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(y, q))
     prev, prev_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(py, pq))
-    pct = Op("*", Op("/", Op("-", Whole("cur"), Whole("prev")), Call("abs", (Whole("prev"),))), Const(100.0))
+    diff = Op("-", Whole("cur"), Whole("prev"))  # 多了多少: the difference, beside the rate
+    pct = Op("*", Op("/", diff, Call("abs", (Whole("prev"),))), Const(100.0))
     word = g.lang.word("growth", kind, fallback="other")
     parts = (cur, Projection((Column(cur_val, "cur"),), carry=True),
              prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True),
              Projection((Column(Whole("cur"), f"{y}Q{q}"), Column(Whole("prev"), f"{py}Q{pq}"),
+                         Column(diff, g.lang.say("columns.day_difference", what=g.prop_word(owner.label, prop))),
                          Column(pct, g.lang.say("columns.growth", word=word)))))
     note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
     return g.candidate(parts, NAME, g.notes + [note])
