@@ -16,7 +16,7 @@ from .helpers import cypher
 
 EXPECTED = {
     'growth': ('growth', 'growth',
-        'MATCH (s2:stock)-[:has_stock_financial_information]->(sfi2:stock_financial_information) WHERE s2.name = $p1 AND sfi2.year = 2023 AND sfi2.quarter = 3 WITH sfi2.net_profit AS cur MATCH (s3:stock)-[:has_stock_financial_information]->(sfi3:stock_financial_information) WHERE s3.name = $p2 AND sfi3.year = 2022 AND sfi3.quarter = 3 WITH cur, sfi3.net_profit AS prev RETURN cur AS `2023Q3`, prev AS `2022Q3`, (cur - prev) / abs(prev) * 100.0 AS `同比增长率(%)`',
+        'MATCH (s2:stock)-[:has_stock_financial_information]->(sfi2:stock_financial_information) WHERE s2.name = $p1 AND sfi2.year = 2023 AND sfi2.quarter = 3 WITH sfi2.net_profit AS cur MATCH (s3:stock)-[:has_stock_financial_information]->(sfi3:stock_financial_information) WHERE s3.name = $p2 AND sfi3.year = 2022 AND sfi3.quarter = 3 WITH cur, sfi3.net_profit AS prev RETURN cur AS `2023Q3`, prev AS `2022Q3`, cur - prev AS `单季度净利润变化`, (cur - prev) / abs(prev) * 100.0 AS `同比增长率(%)`',
         {'p1': '贵州茅台', 'p2': '贵州茅台'}),
     'group_rank': ('group_rank', 'rank',
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data), (s:stock)-[:belong_to]->(t:trade) WHERE s.name = $p1 AND sd.date = date('2024-03-15') OPTIONAL MATCH (t:trade)<-[:belong_to]-(s2:stock)-[:has_stock_data]->(sd2:stock_data) WHERE sd2.date = date('2024-03-15') AND sd2.range > sd.range RETURN s.name AS `股票`, t.name AS `行业板块`, sd.range AS range, count(DISTINCT s2) + 1 AS `行业板块内排名`",
