@@ -187,6 +187,13 @@ CASES = [
      "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE t.name = '银行' AND f.year = 2023 AND f.quarter = 2 RETURN s.name ORDER BY f.net_profit DESC LIMIT 1",
      False),
+    # values of one property listed, then 各/分别: one row per value with its count
+    ("创业板和科创板的公司各有几家",
+     "MATCH (s:stock) WHERE s.listed_sector IN ['创业板', '科创板'] RETURN s.listed_sector, count(s) AS n "
+     "ORDER BY n DESC, s.listed_sector", True),
+    ("宁德时代的资讯里利好、利空分别多少条",
+     "MATCH (s:stock)-[r:involve]->(i:information) WHERE s.name = '宁德时代' RETURN r.tendency, count(i) AS n "
+     "ORDER BY n DESC, r.tendency", True),
     # 多了多少 between two quarters: the difference, beside the rate
     ("宁德时代2023年三季度的净利润比二季度多了多少",
      "MATCH (s:stock)-[:has_stock_financial_information]->(a:stock_financial_information), "

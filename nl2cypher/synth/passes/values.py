@@ -57,7 +57,7 @@ def run(g: QueryGraph) -> None:
             g.conds.append(Op(op, ref, g.param(typed[0])))
         elif op != "=":
             g.conds.append(Op(op, ref, Const(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table
-        elif isinstance(typed[0], bool) or pdef.type == "int":
+        elif (isinstance(typed[0], bool) or pdef.type == "int") and len(typed) == 1:
             g.conds.append(Op("=", ref, Const(typed[0])))  # engine-chosen literal from the table
         elif len(typed) == 1:
             g.conds.append(Op("=", ref, g.param(typed[0])))

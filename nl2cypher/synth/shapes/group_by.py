@@ -4,7 +4,8 @@ with a count or an aggregate, ordered by it (top k when asked)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Expr, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Attached, Call, Column, Expr, Projection, QueryGraph, Ref, Sort, Whole
+from ..paths import holder
 from .common import ask, rank_limit
 
 NAME = "group"
@@ -35,7 +36,17 @@ def lower(g: QueryGraph):
 
 def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
     """What the rows are grouped by: a property's values (按省份), a label's
-    things (每个板块), or — for 「…最多的经理」 — the answer's subject."""
+    things (每个板块), the property of values listed before 各 (本科、硕士、博士各几个),
+    or — for 「…最多的经理」 — the answer's subject."""
+    v = unit.ref("val")
+    if v is not None:  # 利好和利空各几条: the property those values are of
+        held = {s.label for s in g.slots} | {st.edge for ln in g.links for st in ln.steps}
+        owner, _, prop = next((t for t in g.m[v].targets if t.partition(".")[0] in held), g.m[v].targets[0]).partition(".")
+        where = holder(g, owner, g.pos(v), g.target)
+        pdef = g.pdef(where, prop) if where is not None else None
+        if pdef is None:
+            return None
+        return Attached(v, where, prop).ref, g.lang.label_word(pdef.description) if pdef.description else prop, None
     p = unit.ref("prop")
     if p is not None:
         a = next((x for x in g.props if x.mention == p or p in g.prop_mentions.get(x.ref, ())), None)
