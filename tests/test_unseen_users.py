@@ -187,6 +187,13 @@ CASES = [
      "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE t.name = '银行' AND f.year = 2023 AND f.quarter = 2 RETURN s.name ORDER BY f.net_profit DESC LIMIT 1",
      False),
+    # a chain word with the answer something else: the companies of the industries upstream
+    ("锂电池上游产业的相关公司",
+     "MATCH (u:industry)-[:affect]->(i:industry) WHERE i.name = '锂电池' MATCH (s:stock)-[:associate]->(u) "
+     "RETURN DISTINCT s.name", False),
+    ("锂电池上游有哪些上市公司",
+     "MATCH (u:industry)-[:affect]->(i:industry) WHERE i.name = '锂电池' MATCH (s:stock)-[:associate]->(u) "
+     "RETURN DISTINCT s.name", False),
     # values of one property listed, then 各/分别: one row per value with its count
     ("创业板和科创板的公司各有几家",
      "MATCH (s:stock) WHERE s.listed_sector IN ['创业板', '科创板'] RETURN s.listed_sector, count(s) AS n "

@@ -13,6 +13,18 @@ from ..paths import link
 MAX_CHAIN = 3  # links of a chain a question can ask across (下游的下游的下游)
 
 
+def _chain_end(g: QueryGraph, chain, role: str) -> list:
+    """稀土下游的公司: the chain's other end is not said (no 产业 word) but the
+    answer is something else (the companies): the industries downstream are a
+    slot of their own, between the named one and the answer."""
+    named = [s for s in g.slots if s.kind == "entity" and s.label in chain.sources]
+    if not named or g.target.label == named[0].label or any(
+            s.label == named[0].label and s.kind != "entity" for s in g.slots):
+        return []
+    at = next(g.pos(i) for i, m in enumerate(g.m) if m.kind == "edge" and m.params.get("role") == role)
+    return [g.add_slot(named[0].label, at)]
+
+
 def run(g: QueryGraph) -> None:
     target = g.target
     placed = {target.var} | {v for ln in g.links for v in (ln.a, ln.b) if v in g.tree(target.var)}
@@ -20,6 +32,8 @@ def run(g: QueryGraph) -> None:
     role = next((m.params["role"] for m in g.m if m.kind == "edge" and "role" in m.params), None)
     hops = min(MAX_CHAIN, sum(1 for m in g.m if m.kind == "edge" and m.params.get("role") == role)) if role else 1
     chain = g.schema.role_edge("chain")[0] if role and g.schema.role_edge("chain") else None
+    if chain is not None:
+        pending += _chain_end(g, chain, role)
     pending.sort(key=lambda s: -s.pos)
     for s in pending:
         if s.var in g.tree(target.var):
