@@ -86,6 +86,7 @@ class EdgeType:
     description: str
     endpoints: tuple[tuple[str, str], ...]  # allowed (start label, end label) pairs
     properties: dict[str, Property] = field(default_factory=dict)
+    weight: str = ""  # how big one such relationship is (a holding's share): what 持…最多 / 第一大 rank by
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -226,7 +227,10 @@ class Schema:
                     raise SchemaError(f"{origin}: edge {ename}: unknown label {lab!r}")
             endpoints = tuple((a, b) for a in srcs for b in dsts)
             props = _properties(origin, f"edge {ename}", spec.get("properties"))
-            edges[ename] = EdgeType(ename, str(spec.get("description", "")), endpoints, props)
+            weight = str(spec.get("weight") or "")
+            if weight and (weight not in props or props[weight].type not in ("int", "float")):
+                raise SchemaError(f"{origin}: edge {ename}: weight {weight!r} is not a numeric property")
+            edges[ename] = EdgeType(ename, str(spec.get("description", "")), endpoints, props, weight)
         for lab in labels.values():
             e = edges.get(lab.named_by)
             if lab.named_by and (e is None or lab.name not in e.sources + e.targets):

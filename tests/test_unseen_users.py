@@ -194,6 +194,17 @@ CASES = [
     ("锂电池上游有哪些上市公司",
      "MATCH (u:industry)-[:affect]->(i:industry) WHERE i.name = '锂电池' MATCH (s:stock)-[:associate]->(u) "
      "RETURN DISTINCT s.name", False),
+    # a ranking over a relationship with a size and no property named: by the edge's weight
+    ("宁德时代的第一大股东",
+     "MATCH (h:stockholder)-[r:is_stockholder_of]->(s:stock) WHERE s.name = '宁德时代' RETURN h.name "
+     "ORDER BY r.shareholding_ratio DESC, h.name LIMIT 1", False),
+    ("重仓五粮液最多的两只基金",
+     "MATCH (f:public_offering_fund)-[h:hold]->(s:stock) WHERE s.name = '五粮液' RETURN f.name "
+     "ORDER BY h.position_ratio DESC, f.name LIMIT 2", True),
+    # how much each holds: the holding's share, biggest first
+    ("比亚迪有哪些股东，各占多少",
+     "MATCH (h:stockholder)-[r:is_stockholder_of]->(s:stock) WHERE s.name = '比亚迪' RETURN h.name, "
+     "r.shareholding_ratio ORDER BY r.shareholding_ratio DESC", True),
     # values of one property listed, then 各/分别: one row per value with its count
     ("创业板和科创板的公司各有几家",
      "MATCH (s:stock) WHERE s.listed_sector IN ['创业板', '科创板'] RETURN s.listed_sector, count(s) AS n "

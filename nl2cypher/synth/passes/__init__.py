@@ -13,6 +13,7 @@ PASSES = (
     properties.default_change,  # 排名/累计 with no property: the change measure
     values.run,  # value words -> conditions
     joins.run,  # every slot joined to the target over schema paths
+    properties.default_weight,  # 持茅台最多 / 第一大股东 with no property: the holding's size
     named.run,  # rows named through an edge (新股 by their stock): the namer joined
     filters.run,  # names, comparisons, ranges, name patterns, exclusions
     current.run,  # 现任董事长: a chairman who left falls away

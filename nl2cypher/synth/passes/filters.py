@@ -72,7 +72,8 @@ def run(g: QueryGraph) -> None:
 
 def _date_prop(g: QueryGraph, u):
     """The date a before/after/within unit compares: the one its row names
-    (上市 after a time is the listing date), the property word it reads (今年〈上市日期〉), else the nearest date property."""
+    (上市 after a time is the listing date), the property word it reads
+    (今年〈上市日期〉), else the nearest date property."""
     if "prop" in u.params:
         owner, _, prop = u.params["prop"].partition(".")
         where = holder(g, owner, u.start, g.target)

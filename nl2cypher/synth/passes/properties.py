@@ -7,7 +7,7 @@ and links."""
 from __future__ import annotations
 
 from ..ir import Attached, QueryGraph
-from ..paths import holder, owner_slot, ties_to
+from ..paths import edge_link, holder, owner_slot, ties_to
 
 
 def run(g: QueryGraph) -> None:
@@ -31,9 +31,16 @@ def run(g: QueryGraph) -> None:
                     options.append(t)
         if not options:
             continue
-        # prefer the target's own property (a fund's 代码, not its holdings'), then an owner tied to it
+        # prefer the target's own property (a fund's 代码, not its holdings'), then an edge between
+        # things the question names (各持多少 of 股东 and a stock: the holders' edge), then an owner tied to it
+        labels = {s.label for s in g.slots}
+
+        def between(owner: str) -> bool:
+            e = g.schema.edges.get(owner)
+            return e is not None and bool(set(e.sources) & labels) and bool(set(e.targets) & labels)
+
         options.sort(key=lambda t: 0 if target is not None and t.split(".")[0] == target.label
-                     else 1 if ties_to(g, t.split(".")[0], target) else 2)
+                     else 1 if between(t.split(".")[0]) else 2 if ties_to(g, t.split(".")[0], target) else 3)
         t = g.pick(f"property#{i}", options, what="property:" + m.text)
         owner, prop = t.split(".")
         owner_ = holder(g, owner, g.pos(i), target)
@@ -58,3 +65,18 @@ def default_change(g: QueryGraph) -> None:
     if slot is not None:
         g.props.append(Attached(None, slot, owner.measures["change"]))
 
+
+
+def default_weight(g: QueryGraph) -> None:
+    """A ranking with no property named over a relationship that has a size
+    (持茅台最多的基金, 第一大股东, 前十大持仓): ranked by the edge's `weight`."""
+    if g.props or not g.units_of("extreme", "topk") or g.units_of("aggregate", "count", "group"):
+        return
+    for ln in g.links:
+        for st in ln.steps:
+            weight = g.schema.edges[st.edge].weight
+            if weight:
+                held = edge_link(g, st.edge, g.target, g.target.pos)
+                if held is not None:
+                    g.props.append(Attached(None, held, weight))
+                return

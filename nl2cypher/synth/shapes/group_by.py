@@ -41,7 +41,8 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
     v = unit.ref("val")
     if v is not None:  # 利好和利空各几条: the property those values are of
         held = {s.label for s in g.slots} | {st.edge for ln in g.links for st in ln.steps}
-        owner, _, prop = next((t for t in g.m[v].targets if t.partition(".")[0] in held), g.m[v].targets[0]).partition(".")
+        fit = next((t for t in g.m[v].targets if t.partition(".")[0] in held), g.m[v].targets[0])
+        owner, _, prop = fit.partition(".")
         where = holder(g, owner, g.pos(v), g.target)
         pdef = g.pdef(where, prop) if where is not None else None
         if pdef is None:

@@ -3,7 +3,7 @@ daily row); or the list of members of the target with the values asked."""
 
 from __future__ import annotations
 
-from ..ir import Column, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Column, Link, Projection, QueryGraph, Ref, Sort, Whole
 from .common import ask
 
 NAME = "lookup"
@@ -45,7 +45,15 @@ def lower(g: QueryGraph):
             cols += [Column(Ref(s.var, period[k]), g.prop_word(s.label, period[k])) for k in ("year", "quarter")
                      if k in period]
     cols += [Column(x.ref, x.alias) for x in a.shown]
+    if not order:  # 股东有哪些，各持多少: the biggest holding first
+        order = tuple(Sort(w, True) for w in _weights(g) if any(x.ref == w for x in a.shown))[:1]
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
+
+
+def _weights(g: QueryGraph) -> list[Ref]:
+    """The shown sizes of relationships (an edge's `weight`: a holding's share)."""
+    return [a.ref for a in g.props
+            if isinstance(a.owner, Link) and g.schema.edges[a.owner.steps[0].edge].weight == a.prop]
 
 
 def _dedupe(cols: list[Column]) -> list[Column]:

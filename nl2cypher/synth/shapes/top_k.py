@@ -22,7 +22,7 @@ def lower(g: QueryGraph):
         # 银行板块今天涨幅倒数三名: one named thing on one day has one row to rank —
         # this reading is wrong (its members are meant); let the other choices answer
         raise CannotTranslate(g.lang.say("errors.no_query"))
-    before = [x for x in a.shown if g.pos(x.mention) <= unit.start]
+    before = [x for x in a.shown if x.mention is not None and g.pos(x.mention) <= unit.start]
     ranked = before[-1] if before else a.shown[0]  # the property nearest before the unit, else the first
     direction = unit.params.get("dir", "desc")
     if unit.params.get("neutral") and a.ordering is not None:
