@@ -97,7 +97,7 @@ class Resolver:
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail", "further",
-                                "superlatives")}
+                                "superlatives", "which")}
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
@@ -121,8 +121,12 @@ class Resolver:
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
         if ref is not None:
             return self._point(q, ref, history, prev, ex)
+        pair = self._which_of_two(q, ex, history)
+        if pair is not None:
+            return pair
         if prev is not None and self._leans(q, ex):
-            return self._ellipsis(q, ex, prev)
+            whole = self._whole(q, ex, history)
+            return whole if whole is not None else self._ellipsis(q, ex, prev)
         narrowed = self._narrowed(q, ex, prev)
         if narrowed is not None:
             return narrowed
@@ -130,6 +134,30 @@ class Resolver:
         if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
             return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
         return owned or Resolution(question, "reset" if history else "new")
+
+    def _which_of_two(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+        """谁的注册资本大 / 哪个涨得多 right after two turns each about one thing of
+        the same kind (宁德时代…, 比亚迪呢): which of those two."""
+        if ex is None or any(m.kind == "entity" for m in ex.mentions) or self._find(q, "which") is None:
+            return None
+        if not any(u.kind in RANKING_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
+            return None  # 它属于哪个板块, 那个经理是谁: which one, not which of the two
+        last = [t for t in history if t.ok and not t.computed][-2:]
+        if len(last) < 2 or any(len(t.named) != 1 for t in last):
+            return None
+        a, b = last[0].named[0], last[1].named[0]
+        if a.label != b.label or a.name == b.name:
+            return None
+        names = self._join([a.name, b.name]) + self._carried(last[1], ex, "的")
+        return Resolution(names + self._strip_markers(q), "plural")
+
+    def _whole(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+        """这个月平均每天成交多少股 after a turn about 比亚迪: a question complete but
+        for whom (its own property and its own time) is about the thing under
+        discussion, as asked — not spliced into the question before."""
+        if ex is None or self._marked(q) or not ex.of("property") or not ex.of("time"):
+            return None
+        return self._owned(q, ex, history)
 
     def _narrowed(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """利空的是哪条 right after 五粮液最近有啥新闻: a value of the listed things
@@ -179,10 +207,12 @@ class Resolver:
         if any(u.kind in OWN_QUESTION_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
             return None
         for turn in [t for t in history if t.ok and not t.computed][-OWNER_TURNS:][::-1]:
-            for kind in ("it", "person"):
-                targets = self._targets(kind, None, [turn], turn, ex)
-                if len(targets) == 1:
-                    t = targets[0]
+            # what the turn was about first (华海化学, not the board its answer named), then its
+            # answer — the one a ranking picked first (占比最大的那只 → 这只有啥新闻)
+            for pool in (turn.answered, turn.named) if turn.ranked else (turn.named, turn.answered):
+                hits = list(dict.fromkeys(n for n in pool if self._fits(n.label, ex)))
+                if len(hits) == 1:
+                    t = hits[0]
                     if any(m.kind == "label" and t.label in m.targets for m in ex.mentions):
                         return None
                     return Resolution(self.lang.say("followup.owned", owner=t.name, question=q), "owned")
@@ -251,16 +281,21 @@ class Resolver:
                      and start <= m.start and m.end <= end), None)
         if said is not None and not {t.label for t in targets} & set(said.targets):
             names += "的" + said.text  # 这些基金 after a list of managers: their funds
-        if ex is not None and not any(m.kind in ("property", "label", "edge", "value") for m in ex.mentions):
-            # 这两家谁更大, 其中最便宜的: what the question before asked about, and when
-            carried = [m for m in prev.mentions if m["kind"] == "property"][:1]
-            if carried:
-                when = [m for m in prev.mentions if m["kind"] == "time"][:1]
-                if not any(m.kind == "time" for m in ex.mentions) and when:
-                    names += when[0]["text"]
-                names += ("的" if kind != "among" else "") + carried[0]["text"]
+        names += self._carried(prev, ex, "" if kind == "among" else "的")
         text = q[:start] + names + keep + q[end:]
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"))
+
+    def _carried(self, prev: Turn, ex, joint: str) -> str:
+        """这两家谁更大, 其中最便宜的, 哪个大: naming no property of its own, the
+        question asks about what the one before asked about, and when."""
+        if ex is None or any(m.kind in ("property", "label", "edge", "value") for m in ex.mentions):
+            return ""
+        carried = [m for m in prev.mentions if m["kind"] == "property"][:1]
+        if not carried:
+            return ""
+        when = [m for m in prev.mentions if m["kind"] == "time"][:1]
+        time = when[0]["text"] if when and not any(m.kind == "time" for m in ex.mentions) else ""
+        return time + joint + carried[0]["text"]
 
     def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
@@ -288,6 +323,12 @@ class Resolver:
             if len(hits) == 1:
                 return hits
         return []
+
+    def _measured(self, label: str, ex=None) -> bool:
+        """Has a thing of this label a daily change (涨了多少): its own, or its rows'."""
+        labels = self.schema.labels
+        return any(labels[x].measures.get("change") for x in [label, *(
+            t for t in labels if self.schema.edges_between(label, t))] if x in labels)
 
     def _fits(self, label: str, ex) -> bool:
         """Can a thing of this label have what the question asks (它的注册资本:
@@ -412,8 +453,9 @@ class Resolver:
             return []
         base = prev.resolved
         was = self._asked_span(prev, whole=not props)
-        owners = [n for n in prev.named if self._fits(n.label, ex)] if was is None and not ex.of("entity") else []
-        if len(owners) == 1 and not any(self._fits(n.label, ex) for n in prev.answered):
+        fits = self._fits if props else self._measured  # 涨了多少 names no property: a thing with a change measure
+        owners = [n for n in prev.named if fits(n.label, ex)] if was is None and not ex.of("entity") else []
+        if len(owners) == 1 and not any(fits(n.label, ex) for n in prev.answered):
             # 成交量呢 after 比亚迪的董事长是谁: the stock's, not the chairman's
             rest = self._strip_markers(q) or q
             return Resolution(self.lang.say("followup.owned", owner=owners[0].name, question=rest), "owned")

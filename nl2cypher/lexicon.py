@@ -221,6 +221,22 @@ class Lexicon:
                 self.jieba.add_word(w, freq=50000)
         self._add_keywords(texts or {}, general)
 
+    def _share_classes(self, q: str, mentions: list[Mention], taken: list[bool]) -> list[Mention]:
+        """中欧医疗健康指数A和C: a letter joined to a name that ends in a letter is
+        the name with that letter (the other share class), when the KG has it."""
+        out = []
+        for m in [m for m in mentions if m.kind == "entity" and m.entities and m.entities[0].name[-1:].isascii()
+                  and m.entities[0].name[-1:].isalpha()]:
+            name = m.entities[0].name
+            x = re.match(r"(?:%s)(?P<cls>[A-Za-z])(?![A-Za-z0-9])" % self.lang.connectors.pattern, q[m.end:])
+            if x is None:
+                continue
+            a, b = m.end + x.start("cls"), m.end + x.end("cls")
+            refs = self.entities.get((name[:-1] + x.group("cls").upper()).lower())
+            if refs and not any(taken[a:b]):
+                out.append(Mention("entity", q[a:b], a, b, entities=tuple(refs)))
+        return out
+
     def _add_keywords(self, texts: dict[str, list[str]], general: int) -> None:
         """Words inside searchable texts (news titles: 回购, 减持) that are no word
         the engine already reads — not a piece of a name or concept, a filler, or
@@ -325,6 +341,8 @@ class Lexicon:
         for m in self._concept_typos(q, taken):
             claim(m)
         for m in self._max_match(q, taken):
+            claim(m)
+        for m in self._share_classes(q, mentions, taken):
             claim(m)
         # 4. numbers in what is left
         for n in find_numbers(q):

@@ -233,6 +233,9 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
         if keys and not through & props:
             out.append(m.text)
     out += [m.text for m in ex.mentions if m.kind == "edge" and _hop_left_out(m.targets, query, expressed.ends)]
+    # a value word whose property the query never reads (上证主板…，深市主板呢 counted over the market)
+    out += [m.text for m in ex.mentions if m.kind == "value" and m.targets
+            and not {t.rpartition(".")[2] for t in m.targets} & props]
     if not ordered and not funcs & {"max", "min"}:
         out += [w for w in asks.get("ranking", ()) if str(w) in free][:1]
     if not (keyed and funcs & AGGREGATES):

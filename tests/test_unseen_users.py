@@ -194,6 +194,15 @@ CASES = [
     ("锂电池上游有哪些上市公司",
      "MATCH (u:industry)-[:affect]->(i:industry) WHERE i.name = '锂电池' MATCH (s:stock)-[:associate]->(u) "
      "RETURN DISTINCT s.name", False),
+    # a letter joined to a fund name ending in a letter is the other share class
+    ("易方达消费升级股票A跟C哪个管理费低",
+     "MATCH (f:public_offering_fund) WHERE f.name IN ['易方达消费升级股票A', '易方达消费升级股票C'] "
+     "RETURN f.name ORDER BY f.management_fee, f.name LIMIT 1", False),
+    # 好多 asked at the end is 多少; 沪主板 is 沪市主板
+    ("五粮液今天成交量是好多",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = {T} RETURN d.volume",
+     False),
+    ("沪主板一共几家公司", "MATCH (s:stock) WHERE s.listed_sector = '沪市主板' RETURN count(s)", False),
     # a ranking over a relationship with a size and no property named: by the edge's weight
     ("宁德时代的第一大股东",
      "MATCH (h:stockholder)-[r:is_stockholder_of]->(s:stock) WHERE s.name = '宁德时代' RETURN h.name "
@@ -545,6 +554,23 @@ FOLLOW_UPS = [
     # 上任 is when a chairman took office
     (["五粮液的董事长是谁"], "他啥时候上任的",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '五粮液' RETURN c.name, c.appointment_date"),
+    # which of the two things the last two turns were each about
+    (["五粮液的注册资本是多少", "泸州老窖呢"], "哪个大",
+     "MATCH (s:stock) WHERE s.name IN ['五粮液', '泸州老窖'] RETURN s.name ORDER BY s.registered_capital DESC "
+     "LIMIT 1"),
+    # a question complete but for whom (its own property and time) is about the thing under discussion
+    (["比亚迪的董事长是谁"], "上个月平均每天成交多少股",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date >= date('2024-02-01') "
+     "AND d.date <= date('2024-02-29') RETURN avg(d.volume)"),
+    # a property asked after a turn that answered an attribute of one thing (its board) is that thing's
+    (["五粮液属于哪个行业板块"], "昨天收盘价多少",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = date('2024-03-14') "
+     "RETURN d.closing_price"),
+    # a measure asked after a turn about a person's company is the company's
+    (["格力电器的董事长是谁"], "今年以来涨了多少",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     "WHERE s.name = '格力电器' AND a.date = date('2023-12-29') AND b.date = date('2024-03-15') "
+     "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100"),
     # a property the answer cannot have (a chairman's volume) is the named thing's
     (["比亚迪的董事长是谁"], "今天成交量多少",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date = {T} RETURN d.volume"),
@@ -579,3 +605,8 @@ def test_a_common_word_or_a_word_describing_a_kind_does_not_search_the_news(engi
     ans = engine.ask("万科A的主要股东有哪些")  # 主要 is in the titles too, but common; 股东 are not news
     assert "information" not in ans.cypher, ans.cypher
     assert ans.rows, ans.cypher
+
+
+def test_a_value_word_the_query_does_not_read_is_flagged(engine):
+    ans = engine.ask("上证主板里今天涨停的有多少 深市主板呢")  # two boards, one count over the market
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)

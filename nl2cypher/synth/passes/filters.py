@@ -45,14 +45,14 @@ def run(g: QueryGraph) -> None:
                 b = number(g, u.ref("num2"), pdef)
                 lo, hi = sorted((-a, -b) if flip and min(a, b) > 0 else (a, b))
                 g.conds.append(Op("AND", Op(">=", ref, g.param(lo)), Op("<=", ref, g.param(hi))))
-        elif u.kind == "date_compare":
+        elif u.kind in ("date_compare", "date_in"):
             ref, pdef = _date_prop(g, u)
             t = g.m[u.ref("time")].time
             if ref is None or t is None:
                 continue
             g.consumed.add(u.ref("time"))
             op = u.params.get("op", "<")
-            if op == "in":  # 今年上市的: from the period's first day to its last
+            if u.kind == "date_in":  # 今年上市的: from the period's first day to its last
                 g.conds.extend(Op(o, ref, Day(d)) for o, d in ((">=", t.start), ("<=", t.end)) if d is not None)
                 continue
             # before a period: its first day is out (<); up to it (<=) or from it (>=): in; after it (>): its last day is out
