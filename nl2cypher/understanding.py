@@ -112,6 +112,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
     ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks) if w not in ignored)
+    ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
     echo = echoes(best.query, ex.question)
@@ -161,6 +162,16 @@ def asked_twice(question: str, units, marks: str) -> tuple[str, ...]:
     return ()
 
 
+def unaggregated(question: str, units, query) -> tuple[str, ...]:
+    """An aggregate word (平均, 合计) the query does not compute — 平均管理几只
+    answered with one count: the word, as not expressed."""
+    funcs = _query_facts(query)[1]
+    if "count" in funcs:
+        funcs = funcs | {"sum"}  # 一共有几只: a count is the total asked
+    return tuple(question[u.span[0]:u.span[1]] for u in units
+                 if u.kind == "aggregate" and u.params.get("fn", "avg") not in funcs)
+
+
 def echoes(query, question: str) -> bool:
     """The answer is only names the question itself gave: every column is a
     property of a thing the question named, with no other condition and no
@@ -190,10 +201,8 @@ def echoes(query, question: str) -> bool:
 def as_typed(und: Understanding, typed: Extraction, query, expressed: Expressed, units: list[Unit] = ()) -> Understanding:
     """A follow-up is answered as its resolved question; the words the user
     typed (持仓比例最高的是哪只, 平均…呢) must be in the query too, or the answer is doubted."""
-    funcs = _query_facts(query)[1]
     missing = tuple(w for w in unexpressed(typed, query, expressed) if w not in und.ignored)
-    missing += tuple(typed.question[u.span[0]:u.span[1]] for u in units
-                     if u.kind == "aggregate" and u.params.get("fn", "avg") not in funcs)
+    missing += tuple(w for w in unaggregated(typed.question, units, query) if w not in missing)
     if not missing:
         return und
     ignored = und.ignored + missing

@@ -194,6 +194,10 @@ CASES = [
     ("锂电池上游有哪些上市公司",
      "MATCH (u:industry)-[:affect]->(i:industry) WHERE i.name = '锂电池' MATCH (s:stock)-[:associate]->(u) "
      "RETURN DISTINCT s.name", False),
+    # 离任过: those who left
+    ("董事长离任过的公司有哪些",
+     "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date IS NOT NULL RETURN DISTINCT s.name",
+     False),
     # a letter joined to a fund name ending in a letter is the other share class
     ("易方达消费升级股票A跟C哪个管理费低",
      "MATCH (f:public_offering_fund) WHERE f.name IN ['易方达消费升级股票A', '易方达消费升级股票C'] "
@@ -610,3 +614,10 @@ def test_a_common_word_or_a_word_describing_a_kind_does_not_search_the_news(engi
 def test_a_value_word_the_query_does_not_read_is_flagged(engine):
     ans = engine.ask("上证主板里今天涨停的有多少 深市主板呢")  # two boards, one count over the market
     assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+def test_an_aggregate_word_the_query_does_not_compute_is_flagged(engine):
+    ans = engine.ask("博士学历的基金经理平均管几只基金")  # an average of counts, not one count
+    assert ans.error is not None or ans.confidence < engine.trust or "avg" in ans.cypher, (ans.cypher, ans.confidence)
+    total = engine.ask("创业板总共有几家公司")  # 总共 with a count is that count
+    assert total.confidence >= engine.trust, (total.cypher, total.confidence)
