@@ -540,6 +540,13 @@ class Lexicon:
             run_start, run_end = m.start(), m.end()
             left = next((x for x in mentions if x.end == run_start and x.kind in ("entity", "value", "label")), None)
             right = next((x for x in mentions if x.start == run_end and x.kind in ("entity", "value", "label")), None)
+            # 招商因行跟|兴业银行: a connector between a run and a name keeps them apart
+            head = re.match(r"(?:%s)" % self.lang.connectors.pattern, q[run_start:run_end])
+            tail = re.search(r"(?:%s)$" % self.lang.connectors.pattern, q[run_start:run_end])
+            if head and head.end() < run_end - run_start:
+                run_start, left = run_start + head.end(), None
+            if tail and tail.start() > 0:
+                run_end, right = run_start + tail.start(), None
             for a, b, absorbed, quiet in self._spans_to_try(q, run_start, run_end, left, right):
                 tok = q[a:b]
                 if self._is_filler(tok):
@@ -617,10 +624,9 @@ class Lexicon:
         # a typo: same length, one character off and sounding the same
         close = self._closest(tok)
         if close:
-            best = close[0]
-            if len(best) == len(tok) and _edit_distance(best, tok) == 1 and self._same_sound(best, tok):
-                refs = self._by_name[best]
-                return Mention("entity", tok, 0, 0, entities=tuple(refs), note=self._typo(tok, best))
+            fits = [n for n in close if len(n) == len(tok) and _edit_distance(n, tok) == 1 and self._same_sound(n, tok)]
+            if len(fits) == 1:  # 招商因行: the one close name that sounds the same, wherever it ranks
+                return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[fits[0]]), note=self._typo(tok, fits[0]))
             if len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(tok, close)
         part = self._sounds_like_part(tok)  # 毛台: sounds like 茅台 of exactly one name
@@ -696,9 +702,13 @@ class Lexicon:
 
     @staticmethod
     def _same_sound(a: str, b: str) -> bool:
-        from pypinyin import lazy_pinyin
+        """Every character can be read the same (行 is hang or xing: 因行 sounds like 银行)."""
+        from pypinyin import Style, pinyin
 
-        return lazy_pinyin(a) == lazy_pinyin(b)
+        if len(a) != len(b):
+            return False
+        ra, rb = (pinyin(x, style=Style.NORMAL, heteronym=True) for x in (a, b))
+        return all(set(x) & set(y) for x, y in zip(ra, rb))
 
     @staticmethod
     def _tag(q: str, mentions: list[Mention]) -> str:

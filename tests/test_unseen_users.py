@@ -194,6 +194,24 @@ CASES = [
     ("锂电池上游有哪些上市公司",
      "MATCH (u:industry)-[:affect]->(i:industry) WHERE i.name = '锂电池' MATCH (s:stock)-[:associate]->(u) "
      "RETURN DISTINCT s.name", False),
+    # two named things over a period: each one's change over it, not its best day; a year's profit is the sum
+    ("五粮液和泸州老窖这周哪个涨得多",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     "WHERE s.name IN ['五粮液', '泸州老窖'] AND a.date = date('2024-03-08') AND b.date = date('2024-03-15') "
+     "RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1", False),
+    ("贵州茅台和五粮液2023年全年净利润谁多",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE s.name IN ['贵州茅台', '五粮液'] AND f.year = 2023 WITH s, sum(f.net_profit) AS p "
+     "RETURN s.name ORDER BY p DESC LIMIT 1",
+     False),
+    # a misheard name (行 read as xing or hang) and a name glued to a connector; 长 dictated for 涨
+    ("招商因行的董事长是谁",
+     "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '招商银行' RETURN c.name", False),
+    ("片仔黄和云南白药成立日期",
+     "MATCH (s:stock) WHERE s.name IN ['片仔癀', '云南白药'] RETURN s.name, s.establishment_date", False),
+    ("宁德时代今天长了多少",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '宁德时代' AND d.date = {T} RETURN d.range",
+     False),
     # 离任过: those who left
     ("董事长离任过的公司有哪些",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date IS NOT NULL RETURN DISTINCT s.name",

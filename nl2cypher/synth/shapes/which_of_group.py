@@ -1,9 +1,10 @@
-"""茅台和五粮液哪个收盘价高: the member of the group with the highest (lowest) value."""
+"""茅台和五粮液哪个收盘价高: the member of the group with the highest (lowest) value;
+a figure asked for a longer period (全年净利润) is each member's total over it."""
 
 from __future__ import annotations
 
-from ..ir import Column, Projection, QueryGraph, Sort
-from .common import ask
+from ..ir import Call, Column, Projection, QueryGraph, Sort
+from .common import ask, period_total
 
 NAME = "ranking"
 
@@ -17,6 +18,10 @@ def lower(g: QueryGraph):
     a = ask(g)
     last = a.shown[-1]
     name = g.name_of(a.group)
-    order = (Sort(last.ref, a.which.params.get("dir", "desc") == "desc"), Sort(name[0]))
-    return g.candidate((g.pattern(), Projection((Column(*name), Column(last.ref, last.alias)), order=order, limit=1)),
-                       NAME)
+    value, alias = last.ref, last.alias
+    total = period_total(g, a.shown)
+    if total:  # 2023年全年净利润谁高: each one's year (the sum of its quarters), not its best quarter
+        value, alias = Call(total, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", total),
+                                                            value=last.alias)
+    order = (Sort(value, a.which.params.get("dir", "desc") == "desc"), Sort(name[0]))
+    return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=1)), NAME)
