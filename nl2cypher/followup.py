@@ -130,7 +130,7 @@ class Resolver:
         narrowed = self._narrowed(q, ex, prev)
         if narrowed is not None:
             return narrowed
-        owned = self._owned(q, ex, history) if prev is not None else None
+        owned = (self._whole(q, ex, history) or self._owned(q, ex, history)) if prev is not None else None
         if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
             return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
         return owned or Resolution(question, "reset" if history else "new")
@@ -154,10 +154,15 @@ class Resolver:
     def _whole(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """这个月平均每天成交多少股 after a turn about 比亚迪: a question complete but
         for whom (its own property and its own time) is about the thing under
-        discussion, as asked — not spliced into the question before."""
-        if ex is None or self._marked(q) or not ex.of("property") or not ex.of("time"):
+        discussion, as asked — not spliced into the question before; so is
+        男的女的 (two values of one property: which one it is)."""
+        if ex is None or self._marked(q):
             return None
-        return self._owned(q, ex, history)
+        values = ex.of("value")
+        either = len(values) >= 2 and set.intersection(*(set(m.targets) for m in values))  # 男的女的: which one
+        if not (ex.of("property") and ex.of("time")) and not either:
+            return None
+        return self._owned(q, ex, history, asked=bool(either))
 
     def _narrowed(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """利空的是哪条 right after 五粮液最近有啥新闻: a value of the listed things
@@ -195,14 +200,14 @@ class Resolver:
         rest = self._strip_markers(q[:among.start()] + q[among.end():] if among else q)
         return Resolution(self._reshaped(prev, rest), "among") if rest else None
 
-    def _owned(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+    def _owned(self, q: str, ex, history: list[Turn], asked: bool = False) -> Resolution | None:
         """董事长是谁 / 经理是谁 / 有啥利好消息 after a turn about one thing: a question that
         names nothing of its own but asks what that thing has is about it — not
         about every stock. A question that ranks, compares or groups, or asks
         about the thing's own kind again (哪些股票…), is a question of its own."""
         if ex is None or any(m.kind == "entity" for m in ex.mentions):
             return None
-        if not any(m.kind in ("label", "property", "edge") for m in ex.mentions):
+        if not asked and not any(m.kind in ("label", "property", "edge") for m in ex.mentions):
             return None  # 涨停的有哪些: a filter alone asks about the market
         if any(u.kind in OWN_QUESTION_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
             return None
@@ -340,6 +345,9 @@ class Resolver:
                     for p in self.schema.shortest_paths(label, t)):
                 return False
         owners = {t.split(".")[0] for m in mentions if m.kind == "property" for t in m.targets}
+        either = [m for m in mentions if m.kind == "value"]
+        if len(either) >= 2 and not owners:  # 男的女的: values of its own (a manager's sex, not a fund's)
+            owners = set.intersection(*({t.split(".")[0] for t in m.targets} for m in either))
         if not owners:
             return True
         for owner in owners:
@@ -420,9 +428,11 @@ class Resolver:
         if not ents:
             return []
         text = self._join([m.text for m in ents])
-        label = next((m for m in ex.mentions if m.kind == "label" and m.start == ents[-1].end), None)
+        particles = self.lang.fillers.particles
+        label = next((m for m in ex.mentions if m.kind == "label" and m.start >= ents[-1].end
+                      and all(c in particles for c in ex.question[ents[-1].end:m.start])), None)
         if label is not None:
-            text += label.text  # 券商板块呢
+            text += ex.question[ents[-1].end:label.end]  # 券商板块呢, 招商银行的董事长呢
         if not old:
             return [(0, 0, text)]
         a, b = old[0]["start"], old[-1]["end"]

@@ -45,6 +45,8 @@ def lower(g: QueryGraph):
             cols += [Column(Ref(s.var, period[k]), g.prop_word(s.label, period[k])) for k in ("year", "quarter")
                      if k in period]
     cols += [Column(x.ref, x.alias) for x in a.shown]
+    cols += [Column(r, g.prop_word(target.label, r.key)) for r in g.ended_unasked
+             if r.var == target.var]  # 董事长是谁: whether one has left shows
     if not order:  # 股东有哪些，各持多少: the biggest holding first
         order = tuple(Sort(w, True) for w in _weights(g) if any(x.ref == w for x in a.shown))[:1]
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
