@@ -213,6 +213,13 @@ CASES = [
     ("宁德时代今天长了多少",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '宁德时代' AND d.date = {T} RETURN d.range",
      False),
+    # 同时 / 都…的 over several names: each one holds (an intersection), not any one of them
+    ("同时重仓宁德时代和比亚迪的基金",
+     "MATCH (a:stock {name: '宁德时代'})<-[:hold]-(f:public_offering_fund)-[:hold]->(b:stock {name: '比亚迪'}) "
+     "RETURN DISTINCT f.name", False),
+    ("宁德时代和比亚迪都持有的基金有哪些",
+     "MATCH (a:stock {name: '宁德时代'})<-[:hold]-(f:public_offering_fund)-[:hold]->(b:stock {name: '比亚迪'}) "
+     "RETURN DISTINCT f.name", False),
     # 离任过: those who left
     ("董事长离任过的公司有哪些",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date IS NOT NULL RETURN DISTINCT s.name",
@@ -659,3 +666,8 @@ def test_which_one_of_two_values_after_a_person_is_that_persons(engine):
     assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), ans.rows
     nxt = s.ask("那格力电器的董事长呢")  # the entity swapped with its label word (的董事长)
     assert "格力电器的董事长" in nxt.resolved_question, nxt.resolved_question
+
+
+def test_all_of_them_asking_each_ones_board_is_no_intersection(engine):
+    ans = engine.ask("中国石油和中国石化都属于哪个板块")  # 都 here is each one's, not one board both share
+    assert len(ans.rows) == 2, (ans.cypher, ans.rows)

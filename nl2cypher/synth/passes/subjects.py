@@ -34,7 +34,18 @@ def find_entities(g: QueryGraph) -> None:
             names.append(ref.name)
             if g.m[i].note:
                 g.notes.append(g.m[i].note)
-        g.add_slot(label, g.pos(grp[0]), "entity", tuple(dict.fromkeys(names)), grp[0])
+        names = list(dict.fromkeys(names))
+        if len(names) > 1 and _both(g, grp):  # 同时持有茅台和五粮液: each one, not either
+            for i, name in zip(grp, names):
+                g.add_slot(label, g.pos(i), "entity", (name,), i)
+        else:
+            g.add_slot(label, g.pos(grp[0]), "entity", tuple(names), grp[0])
+
+
+def _both(g: QueryGraph, grp: list[int]) -> bool:
+    """A `both` unit (同时, 都) next to a group of names: every one of them holds."""
+    a, b = g.pos(grp[0]), g.ex.tag_span(grp[-1])[1]
+    return any(u.start <= b + 2 and u.end >= a - 4 for u in g.units_of("both"))
 
 
 def find_labels(g: QueryGraph) -> None:
