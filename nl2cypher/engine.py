@@ -216,8 +216,9 @@ class Engine:
         meant the one in office — the answer shows both, below the trust line, and says so."""
         ended = {lab.property(lab.ended).description for lab in self.schema.labels.values() if lab.ended}
         cols = [k for k, c in enumerate(ans.columns or ()) if c in ended]
+        dates = [r[k] for r in ans.rows for k in cols]
         if cols and ans.confidence is not None and ans.confidence >= self.trust and \
-                any(r[k] is not None for r in ans.rows for k in cols) and any(r[k] is None for r in ans.rows for k in cols):
+                any(d is not None for d in dates) and any(d is None for d in dates):
             ans.confidence = min(ans.confidence, ENDED)
             ans.notes.append(self.lang.say("notes.ended_rows", column=ans.columns[cols[0]]))
 

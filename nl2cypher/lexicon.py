@@ -493,7 +493,8 @@ class Lexicon:
         if kind == "entity":
             return Mention("entity", q[a:b], a, b, entities=payload)
         if kind == "keyword":  # a word inside a searchable text: the text contains it
-            return Mention("value", q[a:b], a, b, targets=(payload[0],), params={"value": [payload[1]], "op": "CONTAINS"})
+            target, word = payload
+            return Mention("value", q[a:b], a, b, targets=(target,), params={"value": [word], "op": "CONTAINS"})
         if kind == "value" and isinstance(payload, tuple):  # KG vocabulary value
             targets = tuple(t for t, _ in payload)
             return Mention("value", q[a:b], a, b, targets=targets, params={"value": [payload[0][1]]})
@@ -626,7 +627,8 @@ class Lexicon:
         if close:
             fits = [n for n in close if len(n) == len(tok) and _edit_distance(n, tok) == 1 and self._same_sound(n, tok)]
             if len(fits) == 1:  # 招商因行: the one close name that sounds the same, wherever it ranks
-                return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[fits[0]]), note=self._typo(tok, fits[0]))
+                meant = fits[0]
+                return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[meant]), note=self._typo(tok, meant))
             if len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(tok, close)
         part = self._sounds_like_part(tok)  # 毛台: sounds like 茅台 of exactly one name
