@@ -99,6 +99,8 @@ class Engine:
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
         self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern, self.lang, self.schema)
+        # the columns that show when a row stopped holding (离任日期): an answer mixing both is flagged
+        self.ended_columns = {lab.property(lab.ended).description for lab in self.schema.labels.values() if lab.ended}
         self.resolver = Resolver(self.lexicon, self.lang, self.schema)  # follow-ups, and dangling 它 in one question
         self.synth = Synthesizer(self.schema, self.lang)
         self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang, backend=encoder_backend)
@@ -214,8 +216,7 @@ class Engine:
     def _flag_ended(self, ans: Answer) -> None:
         """贵州茅台的董事长是谁 answered with one who left as well: the user most likely
         meant the one in office — the answer shows both, below the trust line, and says so."""
-        ended = {lab.property(lab.ended).description for lab in self.schema.labels.values() if lab.ended}
-        cols = [k for k, c in enumerate(ans.columns or ()) if c in ended]
+        cols = [k for k, c in enumerate(ans.columns or ()) if c in self.ended_columns]
         dates = [r[k] for r in ans.rows for k in cols]
         if cols and ans.confidence is not None and ans.confidence >= self.trust and \
                 any(d is not None for d in dates) and any(d is None for d in dates):

@@ -158,11 +158,10 @@ class Resolver:
         男的女的 (two values of one property: which one it is)."""
         if ex is None or self._marked(q):
             return None
-        values = ex.of("value")
-        either = len(values) >= 2 and set.intersection(*(set(m.targets) for m in values))  # 男的女的: which one
+        either = bool(_either(ex.mentions))
         if not (ex.of("property") and ex.of("time")) and not either:
             return None
-        return self._owned(q, ex, history, asked=bool(either))
+        return self._owned(q, ex, history, asked=either)
 
     def _narrowed(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """利空的是哪条 right after 五粮液最近有啥新闻: a value of the listed things
@@ -345,9 +344,8 @@ class Resolver:
                     for p in self.schema.shortest_paths(label, t)):
                 return False
         owners = {t.split(".")[0] for m in mentions if m.kind == "property" for t in m.targets}
-        either = [m for m in mentions if m.kind == "value"]
-        if len(either) >= 2 and not owners:  # 男的女的: values of its own (a manager's sex, not a fund's)
-            owners = set.intersection(*({t.split(".")[0] for t in m.targets} for m in either))
+        if not owners:  # 男的女的: values of its own (a manager's sex, not a fund's)
+            owners = {t.split(".")[0] for t in _either(mentions)}
         if not owners:
             return True
         for owner in owners:
@@ -571,6 +569,13 @@ class Resolver:
         if len(names) == 2:
             return self.lang.say("followup.joined", a=names[0], b=names[1])
         return self.lang.join(names) if len(names) > 2 else (names[0] if names else "")
+
+
+def _either(mentions) -> set[str]:
+    """男的女的: two or more values of one property asked — which one it is; the
+    property targets they share (empty when they are not that)."""
+    values = [m for m in mentions if m.kind == "value"]
+    return set.intersection(*(set(m.targets) for m in values)) if len(values) >= 2 else set()
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
