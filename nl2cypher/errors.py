@@ -125,6 +125,7 @@ class Refusal(enum.Enum):
     WRITES = "writes"  # it would write, or runs a statement that is not a read
     UNKNOWN_NAME = "unknown name"  # a label, relationship type or property outside the schema
     WRONG_DIRECTION = "wrong direction"  # an edge that cannot join those labels that way
+    UNSUPPORTED = "unsupported"  # outside the read forms the engine parses and runs
     STORE_REJECTS = "store rejects"  # the store does not accept it (syntax, types)
     FAILS = "fails"  # it does not execute (error or timeout)
     DROPS_VALUE = "drops a value"  # a name, number or date the question gives is gone

@@ -65,7 +65,10 @@ def test_a_simply_reversed_arrow_is_turned_round(validator):
      "RETURN d.closing_price", "date 2023-01-01"),
     ("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = $p0 AND d.closing_price > 1234 RETURN s.name",
      "number 1234"),
-    ("MATCH (s:stock) WHERE s.name = $p0 RETURN s.name ORDER BY", "the store rejects it"),
+    ("MATCH (s:stock) WHERE s.name = $p0 RETURN s.name ORDER BY", "the query ends where"),
+    ("MATCH (s:stock) WHERE s.name = $p0 UNWIND [1, 2] AS x RETURN x", "'UNWIND' is outside the read forms"),
+    ("MATCH (s:stock) WHERE s.name = $p7 RETURN s.code", "parameter $p7 is not one the candidate has"),
+    ("MATCH (s:stock) WHERE s.name = $p0 RETURN s.name + 1 AS x", "the store rejects it"),
     ("MATCH (s:stock) WHERE s.name = $p0 WITH s UNWIND range(1, 200000000) AS x RETURN sum(x)", "range() of 199,999,999 values"),
     ("MATCH (s:stock) WHERE s.name = $p0 RETURN date(s.name)", "does not execute"),
 ])

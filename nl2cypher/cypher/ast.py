@@ -10,6 +10,7 @@ from typing import Any, Union
 __all__ = [
     "Expr", "Var", "Prop", "Param", "Lit", "DateLit", "Func", "Bin", "Not", "IsNull", "Star",
     "Node", "Rel", "Path", "Match", "Item", "Order", "With", "Return", "Query", "and_all", "conjuncts", "nodes",
+    "transform",
 ]
 
 
@@ -93,7 +94,7 @@ class Node:
 @dataclass(frozen=True)
 class Rel:
     type: str
-    forward: bool = True  # (a)-[:t]->(b) when True, (a)<-[:t]-(b) otherwise
+    forward: bool | None = True  # (a)-[:t]->(b) when True, (a)<-[:t]-(b) when False, either way when None
     var: str | None = None
     min_hops: int | None = None  # variable length when set
     max_hops: int | None = None
@@ -231,3 +232,14 @@ def nodes(x):
     elif hasattr(x, "__dataclass_fields__") and not isinstance(x, type):
         for f in x.__dataclass_fields__:
             yield from nodes(getattr(x, f))
+
+
+def transform(x, fn):
+    """x rebuilt bottom-up with fn applied to every node (fn returns the node
+    itself to keep it); a Query keeps its parameters."""
+    if isinstance(x, tuple):
+        return tuple(transform(y, fn) for y in x)
+    if hasattr(x, "__dataclass_fields__") and not isinstance(x, type):
+        changed = {f: transform(getattr(x, f), fn) for f in x.__dataclass_fields__ if f != "params"}
+        x = type(x)(**changed, **({"params": x.params} if isinstance(x, Query) else {}))
+    return fn(x)

@@ -55,9 +55,9 @@ _TOKEN = re.compile(
 )
 
 
-def tokens(cypher: str) -> list[tuple[str, str]]:
-    """(kind, text) without spaces and comments; an unterminated string, quoted
-    name or comment is refused."""
+def spans(cypher: str) -> list[tuple[str, str, int]]:
+    """(kind, text, offset) without spaces and comments; an unterminated string,
+    quoted name or comment is refused."""
     out = []
     for m in _TOKEN.finditer(cypher):
         kind = m.lastgroup
@@ -65,8 +65,13 @@ def tokens(cypher: str) -> list[tuple[str, str]]:
             raise WriteRefused(f"refused: unterminated {'comment' if m.group() == '/*' else 'quote'} "
                                f"at character {m.start() + 1}")
         if kind not in ("space", "comment"):
-            out.append((kind, m.group()))
+            out.append((kind, m.group(), m.start()))
     return out
+
+
+def tokens(cypher: str) -> list[tuple[str, str]]:
+    """(kind, text): what the guard and the parser (cypher/parse.py) read."""
+    return [(kind, text) for kind, text, _ in spans(cypher)]
 
 
 def _is_name(toks: list[tuple[str, str]], i: int) -> bool:

@@ -176,9 +176,8 @@ class Revision:
                   [m.number.value / 1e4 for m in ex.mentions if m.number] + \
                   [m.number.value / 1e8 for m in ex.mentions if m.number]
         dates = [d.isoformat() for m in ex.mentions if m.time for d in (m.time.start, m.time.end) if d]
-        cand_params = dict(candidate.params) if candidate is not None else {}
         kinds = [m.targets for m in ex.mentions if m.kind == "label" and m.targets]  # 董事长, 基金: what is asked about
-        validator = Validator(self.schema, self.store, ex.question, cypher or "", cand_params, numbers, dates,
+        validator = Validator(self.schema, self.store, ex.question, candidate, None, numbers, dates,
                               stops=self.lang.explanation_starts, question_labels=kinds)
         verdict = validator.check(output)
         if not verdict.ok and self.repair and verdict.reason is not None and verdict.reason.repairable:

@@ -58,6 +58,8 @@ class Generator:
             return repr(v)
         if isinstance(v, str):
             return json.dumps(v, ensure_ascii=False)
+        if isinstance(v, (list, tuple)):
+            return "[" + ", ".join(self.literal(x) for x in v) + "]"
         raise TypeError(f"no literal form for {type(v).__name__}")
 
     # ---- expressions -----------------------------------------------------------------
@@ -111,6 +113,8 @@ class Generator:
 
     def rel(self, r: Rel) -> str:
         inner = (self.ident(r.var) if r.var else "") + ":" + self.ident(r.type) + self.hops(r)
+        if r.forward is None:  # either way (as a revision wrote it)
+            return f"-[{inner}]-"
         return f"-[{inner}]->" if r.forward else f"<-[{inner}]-"
 
     def path(self, p: Path) -> str:
