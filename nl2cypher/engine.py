@@ -195,11 +195,20 @@ class Engine:
         corrected = [m.note for m in ex.mentions if m.note and m.kind != "entity"]  # 收盘架 → 收盘价
         ans.notes = list(dict.fromkeys(corrected + best.notes))
         tr.notes = ans.notes
-        result = self.revision.review(ex, ctx, ranked, ans.cypher, ans.params, unsure=und.confidence < self.trust)
-        if result is not None and self._use(ans, result) and ans.trace.revision.get("changed"):
-            ans.interpretation = self.lang.say("notes.revised_interpretation")
+        unused = tuple(dict.fromkeys(und.unexplained + und.ignored + und.guessed))
+        self._revise(ans, self.revision.review(ex, ctx, best.query, ans.interpretation, unused,
+                                               unsure=und.confidence < self.trust))
+        if not ans.trace.revision and ex.of("entity"):  # an empty answer here may still be revised
+            ans.trace.later = lambda: self.revision.after_empty(ex, ctx, best.query, ans.interpretation, unused)
         self._flag(ans, und, best, ex, after_turns)
         return ans
+
+    def _revise(self, ans: Answer, result: RevisionResult | None) -> bool:
+        """Use a revision the reviser accepted; True when the query changed."""
+        if result is not None and self._use(ans, result) and ans.trace.revision.get("changed"):
+            ans.interpretation = self.lang.say("notes.revised_interpretation")
+            return True
+        return False
 
     def _flag(self, ans: Answer, und: Understanding, best, ex, after_turns: bool) -> None:
         """Below the trust line the answer says why (or, strict, is refused)."""
@@ -302,6 +311,8 @@ class Engine:
             ans = self.translate(question, today, said=said, after_turns=after_turns)
             t1 = time.perf_counter()
             res = self.store.run(ans.cypher, ans.params, max_rows=self.max_rows)
+            if not res.rows and ans.trace.later is not None and self._revise(ans, ans.trace.later()):
+                res = self.store.run(ans.cypher, ans.params, max_rows=self.max_rows)  # the revised query
             ans.trace.timings_ms["execution"] = (time.perf_counter() - t1) * 1e3
             ans.columns, ans.rows, ans.truncated = res.columns, _stable(res.rows, ans.cypher), res.truncated
             if res.truncated:

@@ -128,6 +128,7 @@ class Refusal(enum.Enum):
     UNSUPPORTED = "unsupported"  # outside the read forms the engine parses and runs
     STORE_REJECTS = "store rejects"  # the store does not accept it (syntax, types)
     FAILS = "fails"  # it does not execute (error or timeout)
+    EMPTY = "empty"  # it returns nothing: never an improvement on a candidate
     DROPS_VALUE = "drops a value"  # a name, number or date the question gives is gone
     INVENTS_VALUE = "invents a value"  # a literal from neither the question nor the candidate
     TOO_LARGE = "too large"  # past a size limit of the guard

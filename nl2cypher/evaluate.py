@@ -201,7 +201,8 @@ def evaluate(engine, questions: list[dict], progress: Callable[[int, int], None]
         rv = ans.trace.revision
         if rv.get("elapsed_ms") is not None:  # the LLM ran: how long, and what became of its answer
             row["revision"] = {"ms": rv["elapsed_ms"], "accepted": bool(rv.get("accepted")),
-                               "changed": bool(rv.get("changed")), "refused": rv.get("refused")}
+                               "changed": bool(rv.get("changed")), "refused": rv.get("refused"),
+                               "trigger": rv.get("trigger")}
         for name, fn in METRICS.items():
             row[name] = fn(o)
         if not row["execution_accuracy"]:

@@ -11,7 +11,7 @@ import pytest
 from conftest import DEMO_END, run_cli
 from nl2cypher.finetune.corpus import CORRUPTIONS, generate, load_corpus_kgs, split
 from nl2cypher.finetune.data import DataError, read_training_data
-from nl2cypher.revise.prompt import Example, build_messages
+from nl2cypher.revise.prompt import PROMPT_FORMAT_VERSION, Ask, Example, build_messages
 
 
 @pytest.fixture(scope="module")
@@ -41,8 +41,8 @@ def test_revision_pairs_cover_every_corruption_and_use_the_serving_prompt(corpus
     assert "<-[" in rec["candidate"] and "<-[" not in rec["cypher"]
     ex = read_training_data_from([rec])
     messages, answer = ex.messages()
-    served = build_messages(rec["question"], rec["schema"], [Example(**e) for e in rec["examples"]], rec["today"],
-                            rec["candidate"], rec["lang"])
+    served = build_messages(Ask(rec["question"], rec["candidate"]), rec["schema"],
+                            [Example(**e) for e in rec["examples"]], rec["today"], rec["lang"])
     assert messages == served and answer == rec["cypher"]
 
 
@@ -149,7 +149,9 @@ def test_lora_job_resumes_from_a_checkpoint_and_the_reviser_loads_it(small_corpu
     assert m["steps"] == 3 and m["loss_curve"][:2] == first and len(m["loss_curve"]) == 3
     assert m["eval_loss_base"] is not None and m["eval_loss_adapter"] is not None
     saved = json.loads((out / "finetune_config.json").read_text())
-    assert saved["prompt_format_version"] == "1" and saved["config"]["rank"] == 4
+    assert saved["prompt_format_version"] == "2" and saved["config"]["rank"] == 4
+    assert saved["forms"] == {"peft": "adapter_model.safetensors", "gguf": "adapter.gguf"}
+    assert (out / "adapter.gguf").stat().st_size > 0
     assert (out / "adapter_model.safetensors").stat().st_size < 20e6 and result.steps == 3
 
     e = Engine(demo_db, DEMO_END, revise="always", adapter=str(out), fewshot_k=1)
@@ -167,11 +169,29 @@ def test_lora_job_resumes_from_a_checkpoint_and_the_reviser_loads_it(small_corpu
         check_adapter(out)
 
 
+def test_an_adapter_for_another_prompt_is_not_loaded_by_default(tmp_path, monkeypatch):
+    """The adapter trained on prompt format 1 rewrote right finance queries; the
+    reviser serves the base model rather than an adapter that does not fit."""
+    import nl2cypher.resources as resources
+    from nl2cypher.revise.backends import default_adapter
+
+    folder = tmp_path / "finetune" / "adapters" / "default"
+    folder.mkdir(parents=True)
+    (folder / "adapter_config.json").write_text("{}")
+    (folder / "finetune_config.json").write_text(json.dumps({"prompt_format_version": "1"}))
+    monkeypatch.setattr(resources, "data_path", lambda name: tmp_path / name)
+    assert default_adapter() is None
+    (folder / "finetune_config.json").write_text(json.dumps({"prompt_format_version": PROMPT_FORMAT_VERSION}))
+    assert default_adapter() == folder
+
+
 def test_the_shipped_adapter_fits_serving_and_says_how_it_was_trained():
     from nl2cypher.revise.backends import check_adapter, default_adapter
 
     folder = default_adapter()
-    assert folder is not None and folder.parent.name == "adapters"
+    if folder is None:
+        pytest.skip(f"no adapter is shipped for prompt format {PROMPT_FORMAT_VERSION} (see finetune/README.md)")
+    assert folder.parent.name == "adapters" and (folder / "adapter.gguf").is_file()
     check_adapter(folder)  # same prompt format as serving
     assert (folder / "adapter_model.safetensors").stat().st_size <= 20 * 2**20
     metrics = json.loads((folder / "metrics.json").read_text())

@@ -18,7 +18,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from .common import err, out
+from .common import DbOption, err, open_store, out
 
 # ---- finetune ------------------------------------------------------------------
 ft_app = typer.Typer(invoke_without_command=True, help=(
@@ -107,6 +107,51 @@ def finetune_corpus(out_file: Path = typer.Option(..., "--out", help="Training p
     out.print(f"wrote {len(train_rows)} pairs to {out_file} and {len(test_rows)} held out to {test_file} "
               f"({kinds['generate']} question/Cypher pairs, {kinds['revise']} revision pairs, "
               f"{len({r['schema_name'] for r in records})} schemas)")
+
+
+@ft_app.command("patches")
+def finetune_patches(out_file: Path = typer.Option(..., "--out", help="Training rows (.jsonl)."),
+                     data: list[Path] = typer.Option(None, "--data", help=(
+                         "Question files with gold Cypher; default: the team's real-style and conversation "
+                         "tuning sets (never an evaluated set).")),
+                     generated: int = typer.Option(200, "--generated", help="Also N generated questions."),
+                     db: Optional[Path] = DbOption,
+                     k: int = typer.Option(2, "--k", help="Few-shot examples in each prompt, as serving uses."),
+                     seed: int = typer.Option(7, "--seed")):
+    """Write the finance-shaped corpus: candidates that miss one piece of meaning, and right ones to keep."""
+    import datetime as dt
+
+    from ..engine import Engine
+    from ..finetune.patches import build, read_records, write_jsonl
+    from ..generate import generate_questions
+    from ..resources import data_path
+
+    root = data_path("eval")
+    files = data or [root / "real_style" / "corpus.jsonl", root / "real_style" / "tune.jsonl",
+                     root / "conversations" / "tune.jsonl"]
+    store = open_store(db)
+    engine = Engine(store, revise="never")
+    records = read_records(files)
+    if generated:
+        latest = max(engine.latest.values(), default=None)
+        records += generate_questions(store, root / "generate_templates.yaml", generated, seed, latest)
+    bar = _step_bar("patches")
+    with bar:
+        task = bar.add_task("patches", total=len(records), loss="")
+        rows = build(engine, records, k=k, seed=seed, progress=lambda n, t: bar.update(task, completed=n))
+    write_jsonl(rows, out_file)
+    kinds = {kind: sum(r["kind"] == kind for r in rows) for kind in ("keep", "patch")}
+    out.print(f"wrote {len(rows)} rows to {out_file}: {kinds['keep']} to keep, {kinds['patch']} to patch "
+              f"(from {len(records)} questions)")
+
+
+@ft_app.command("convert")
+def finetune_convert(adapter: Path = typer.Argument(..., help="A peft LoRA adapter folder.")):
+    """Write the adapter's GGUF form (adapter.gguf), the one llama.cpp serves."""
+    from ..finetune.convert import convert
+
+    path = convert(adapter)
+    out.print(f"wrote {path} ({path.stat().st_size / 2**20:.1f} MB)")
 
 
 @ft_app.command("evaluate")

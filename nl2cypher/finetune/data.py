@@ -2,7 +2,7 @@
 reported with their file and line and skipped; no usable row is an error.
 
 - project JSONL: question, cypher; optional schema (text), candidate, examples
-  ([{question, cypher}]), today, lang
+  ([{question, cypher}]), today, lang, understood (text), unused and focus (lists)
 - NL2GQL-style JSONL: prompt, content, schema
 - Neo4j Text2Cypher-style CSV or JSONL: question, schema, cypher
 - xlsx: a sheet with question and cypher columns (optional schema, candidate)
@@ -19,12 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import DataError
-from ..revise.prompt import Example, build_training_pair
+from ..revise.prompt import Ask, Example, build_training_pair
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 DEFAULT_TODAY = "2024-03-15"
-
-
 
 
 @dataclass(frozen=True)
@@ -37,11 +35,14 @@ class TrainingExample:
     today: str = DEFAULT_TODAY
     lang: str = "zh"
     source: str = ""  # file:line
+    understood: str | None = None  # the engine's interpretation of the candidate
+    unused: tuple[str, ...] = ()  # the words of the question the candidate does not use
+    focus: tuple[str, ...] = ()  # the labels and edges the question touches
 
     def messages(self) -> tuple[list[dict[str, str]], str]:
         """The serving prompt (shared builder) and the answer to learn."""
-        return build_training_pair(self.question, self.schema, list(self.examples), self.today, self.cypher,
-                                   self.candidate, self.lang)
+        ask = Ask(self.question, self.candidate, self.understood, self.unused, self.focus)
+        return build_training_pair(ask, self.schema, list(self.examples), self.today, self.cypher, self.lang)
 
     @property
     def kind(self) -> str:
@@ -95,9 +96,16 @@ def _example(row: dict, source: str, fmt: str) -> TrainingExample:
     lang = row.get("lang") or _lang(question)
     if lang not in ("zh", "en"):
         raise ValueError(f"lang {lang!r} is not zh or en")
+    words = {k: row.get(k) or () for k in ("unused", "focus")}
+    if any(not isinstance(v, (list, tuple)) or not all(isinstance(w, str) for w in v) for v in words.values()):
+        raise ValueError("unused and focus must be lists of words")
+    understood = row.get("understood") or None
+    if understood is not None and not isinstance(understood, str):
+        raise ValueError("understood is not text")
     return TrainingExample(question.strip(), cypher.strip(), (schema or "").strip() or _default_schema(),
                            candidate.strip() if candidate else None, tuple(examples),
-                           str(row.get("today") or DEFAULT_TODAY), lang, source)
+                           str(row.get("today") or DEFAULT_TODAY), lang, source, understood,
+                           tuple(words["unused"]), tuple(words["focus"]))
 
 
 def _jsonl_rows(path: Path):

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from ..errors import FinetuneError
 from ..revise.prompt import PROMPT_FORMAT_VERSION
+from .convert import convert
 from .data import TrainingExample, read_training_data
 
 PACKAGED = "packaged"
@@ -246,6 +247,7 @@ def train(cfg: FinetuneConfig, resume: bool = False,
         out.mkdir(parents=True, exist_ok=True)
         (out / "finetune_config.json").write_text(json.dumps({
             "config": asdict(cfg), "base_model": str(base), "prompt_format_version": PROMPT_FORMAT_VERSION,
+            "forms": {"peft": "adapter_model.safetensors", "gguf": "adapter.gguf"},
         }, ensure_ascii=False, indent=2), encoding="utf-8")
     if ckpt is None:
         eval_before = _eval_loss(model, eval_enc, device, tok.pad_token_id or 0)
@@ -285,6 +287,7 @@ def train(cfg: FinetuneConfig, resume: bool = False,
     train_seconds = time.perf_counter() - t0
     eval_after = _eval_loss(model, eval_enc, device, pad)
     model.save_pretrained(out)
+    convert(out)  # adapter.gguf beside the peft weights: the form llama.cpp serves
     metrics = {
         "steps": step, "examples_per_step": per_step, "examples_seen": step * per_step,
         "train_examples": len(encoded), "eval_examples": len(eval_enc), "skipped_rows": len(report.skipped),

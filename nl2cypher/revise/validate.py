@@ -180,9 +180,11 @@ class Validator:
             raise _no(Refusal.STORE_REJECTS, f"the store rejects it: {e}") from None
         if execute:
             try:
-                self.store.run(q, params, timeout_s=self.timeout_s)
+                rows = self.store.run(q, params, timeout_s=self.timeout_s, max_rows=1).rows
             except Nl2CypherError as e:
                 raise _no(Refusal.FAILS, f"it does not execute: {e}") from None
+            if not rows:
+                raise _no(Refusal.EMPTY, "it returns no rows")
 
     # ---- schema names and arrows -------------------------------------------
     def _bindings(self, tree: Query) -> tuple[dict[str, str], dict[str, str]]:
