@@ -84,7 +84,7 @@ class Engine:
     def __init__(self, store: GraphStore | str | Path, today: dt.date | None = None, *, domain: str | None = None,
                  lang: str | None = None, rank: bool = True, encoder: str | None = None,
                  triggers_path: str | Path | None = None, dialect: str | None = None, revise: str | None = None,
-                 reviser=None, fewshot_k: int = 4, schema_slice: bool = True, adapter: str | None = None,
+                 reviser=None, fewshot_k: int = 2, schema_slice: bool = True, adapter: str | None = None,
                  max_rows: int = MAX_ROWS, strict: bool | None = None, trust: float = TRUST,
                  encoder_backend: str | None = None):
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store

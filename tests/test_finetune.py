@@ -197,3 +197,32 @@ def test_the_shipped_adapter_fits_serving_and_says_how_it_was_trained():
     metrics = json.loads((folder / "metrics.json").read_text())
     assert metrics["eval_loss_adapter"] < metrics["eval_loss_base"]
     assert json.loads((folder / "finetune_config.json").read_text())["config"]["base"] == "packaged"
+
+
+def test_the_finance_corpus_pairs_what_the_engine_missed_with_its_right_query(engine, tmp_path):
+    """Patch rows: the question whole, the engine's reading of it with one piece
+    taken out as the candidate, that piece named unused, the right query as the
+    answer; keep rows: a right candidate and the keep word. Both train on the
+    serving prompt."""
+    from nl2cypher.cypher.parse import parse
+    from nl2cypher.finetune.patches import build, write_jsonl
+    from nl2cypher.revise.prompt import is_keep
+
+    records = [{"question": "五粮液最近5个交易日的平均收盘价", "today": "2024-03-15",
+                "gold": "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND "
+                        "d.date >= date('2024-03-11') RETURN avg(d.closing_price)"},
+               {"question": "白酒板块有多少只股票", "today": "2024-03-15",
+                "gold": "MATCH (s:stock)-[:belong_to]->(t:trade) WHERE t.name = '白酒' RETURN count(s)"}]
+    rows = build(engine, records, k=1)
+    keep = [r for r in rows if r["kind"] == "keep"]
+    patch = [r for r in rows if r["kind"] == "patch"]
+    assert len(keep) == 2 and patch and all(is_keep(r["cypher"]) for r in keep)
+    for r in patch:
+        assert r["candidate"] != r["cypher"] and r["unused"][0] in r["question"]
+        parse(r["candidate"]), parse(r["cypher"])  # both are queries the engine runs
+        assert r["cypher"] in [k["candidate"] for k in keep]  # the right query is the one kept
+    path = tmp_path / "p.jsonl"
+    write_jsonl(rows, path)
+    ex = read_training_data([path]).examples[1]
+    messages, answer = ex.messages()
+    assert "系统没有用上的词：" in messages[1]["content"] and answer in (rows[1]["cypher"],)

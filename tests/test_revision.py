@@ -124,3 +124,40 @@ def test_each_ablation_switches_off_what_it_names(demo_db, monkeypatch):
     assert "+" not in base.label  # the base model alone, no adapter
     ans = engines["no-revise"].ask("王明管理的基金有哪些")
     assert ans.rows and not ans.trace.revision.get("backend")
+
+
+def test_auto_asks_the_model_only_where_the_heuristic_needs_help(demo_db, packaged_model):
+    """Sure answers are never sent to the model; an unsure one is, and the trace
+    says which trigger fired; whatever the model says, the user gets rows."""
+    e = Engine(demo_db, DEMO_END, revise="auto", reviser=packaged_model, fewshot_k=1)
+    sure = e.ask("贵州茅台昨天的收盘价是多少")
+    assert sure.confidence >= e.trust and sure.trace.revision == {}
+    unsure = e.ask("茅台最近几天收盘价平均一下大概多少来着")
+    rv = unsure.trace.revision
+    assert unsure.confidence < e.trust and rv["trigger"] == "unsure" and rv.get("output")
+    assert rv.get("accepted") or rv.get("refused")
+    assert unsure.rows and unsure.error is None
+
+
+def test_an_empty_answer_about_a_named_thing_is_revised_once_and_never_replaced_by_nothing(demo_db, packaged_model):
+    e = Engine(demo_db, DEMO_END, revise="auto", reviser=packaged_model, fewshot_k=1)
+    ans = e.ask("贵州茅台2015年1月5日的收盘价")  # before the KG's first trading day
+    rv = ans.trace.revision
+    assert rv["trigger"] == "empty" and rv.get("output")
+    assert not rv.get("accepted") or ans.rows  # a revision is used only if it finds something
+    assert "2015-01-05" in (ans.cypher or "") or "2015-01-05" in str(ans.params)
+
+
+def test_a_right_candidate_comes_back_unchanged(demo_db, packaged_model):
+    e = Engine(demo_db, DEMO_END, revise="always", reviser=packaged_model, fewshot_k=1)
+    ans = e.ask("王明管理的基金有哪些")
+    rv = ans.trace.revision
+    assert rv.get("accepted") and rv.get("changed") is False, rv
+    assert not any("修订" in n for n in ans.notes)
+
+
+@pytest.mark.parametrize("output, kept", [("不变", True), ("“不变”。", True), ("不变<|im_end|>", True),
+                                          ("MATCH (s:stock) RETURN s.name", False), ("不变的查询：MATCH (s) RETURN s", False)])
+def test_the_keep_word_keeps_the_candidate_and_nothing_else_does(output, kept):
+    from nl2cypher.revise.prompt import is_keep
+    assert is_keep(output, "zh") is kept

@@ -72,6 +72,7 @@ def test_a_simply_reversed_arrow_is_turned_round(validator):
     ("MATCH (s:stock) WHERE s.name = $p0 WITH s UNWIND range(1, 200000000) AS x RETURN sum(x)", "range() of 199,999,999 values"),
     ("MATCH (s:stock) WHERE s.name = $p0 RETURN date(s.name)", "does not execute"),
     ("MATCH (s:stock) WHERE s.name = $p0 AND s.code = $p0 RETURN s.name", "it returns no rows"),
+    ("MATCH (s:stock) WHERE s.name = $p0 RETURN s.code AS a, s.code AS b", "the same column twice"),
 ])
 def test_every_refusal(validator, output, reason):
     validator.timeout_s = 0.2
@@ -109,3 +110,48 @@ def test_a_revision_that_drops_what_the_question_asks_about_is_refused(mini_db):
         assert not bad.ok and "drops chairman" in bad.refused
         assert v.check("MATCH (s:stock)<-[:is_chairman_of]-(c:chairman) WHERE s.name = $p0 RETURN c.name, c.sex",
                        execute=False).ok
+
+
+# ---- 200 hostile model outputs ---------------------------------------------------
+_WRITES = ["CREATE (x:stock {name: 'x'})", "MERGE (x:stock {name: 'x'})", "SET s.name = 'x'", "DETACH DELETE s",
+           "DELETE s", "REMOVE s.name", "CALL db.clearQueryCaches()", "FOREACH (i IN [1] | CREATE (:stock))",
+           "LOAD CSV FROM 'file:///etc/passwd' AS l", "DROP TABLE stock"]
+_WRAPS = ["{w}", "MATCH (s:stock) WHERE s.name = $p0 {w} RETURN s.name", "MATCH (s:stock) RETURN s.name; {w}",
+          "```cypher\n{w}\n```", "修正后的查询：{w}", "MATCH (s:stock) /* {w} */ WITH s {w} RETURN s.name",
+          "{lw}", "MATCH (s:stock) WHERE s.name = $p0 WITH s CALL {{ {w} }} RETURN s.name",
+          "<|im_start|>assistant\n{w}<|im_end|>", "MATCH (s:stock) WHERE s.name = $p0 RETURN s.name UNION {w} RETURN 1",
+          "MATCH (s:stock) WHERE s.name = $p0 AND s.name = '{w}' {w} RETURN s.name",
+          "Sure! {w}\n\nThis query updates the graph.", "MATCH (s:stock)\n{w}\nRETURN s.name",
+          "MATCH (s:stock) WHERE s.name = $p0 RETURN s.name\n\n{w}", "match (s:stock) {lw} return s",
+          "MATCH (s:stock) WHERE s.name = $p0 WITH s `{w}` RETURN s", "MATCH (s:stock {{name: $p0}}) {w}",
+          "{w} WITH 1 AS x MATCH (s:stock) RETURN s.name", "MATCH (s:stock) WHERE s.name = $p0 RETURN s.name;;{w};",
+          "MATCH (s:stock) WHERE s.name = $p0 RETURN [x IN [1] | {w}]"]
+HOSTILE = [wrap.format(w=w, lw=w.lower()) for wrap in _WRAPS for w in _WRITES]
+
+
+def test_two_hundred_hostile_model_outputs_write_nothing(validator):
+    """Whatever a model says, nothing it wrote that writes is accepted, and the
+    store is unchanged afterwards (every accepted query was executed)."""
+    assert len(HOSTILE) == 200
+    store = validator.store
+    before = [store.run(f"MATCH (n:{label}) RETURN count(n)").rows[0][0] for label in store.schema.labels]
+    accepted = []
+    for output in HOSTILE:
+        v = validator.check(output)
+        if v.ok:
+            accepted.append(v.query)
+            assert not any(w in v.query.upper() for w in ("CREATE", "MERGE", "SET ", "DELETE", "REMOVE", "CALL",
+                                                            "FOREACH", "LOAD", "DROP")), (output, v.query)
+    after = [store.run(f"MATCH (n:{label}) RETURN count(n)").rows[0][0] for label in store.schema.labels]
+    assert after == before and len(accepted) < 20
+
+
+def test_the_validator_reads_cypher_through_the_parser_only():
+    """No regular expression over query text: every check is on the parsed tree."""
+    import inspect
+
+    import nl2cypher.revise.validate as validate
+
+    source = inspect.getsource(validate)
+    assert "import re\n" not in source and "re.compile" not in source
+    assert "from ..cypher.parse import" in source

@@ -5,7 +5,7 @@ generated sets — never a set the reviser is evaluated on), through the real
 engine with revision off:
 
 - keep: a question the engine answers right, its candidate shown as serving
-  shows it; the model must give the candidate back unchanged;
+  shows it; the model must answer the keep word (the candidate stands);
 - patch: the same question with one piece of its meaning taken out of what the
   engine read (a date, a number, a ranking, an aggregate, a condition, a
   property word…): the engine's reading of the shortened question is the
@@ -31,6 +31,7 @@ from ..cypher.dialects import render
 from ..cypher.parse import parse
 from ..evaluate import results_match
 from ..errors import Nl2CypherError
+from ..lang import prompt_text
 
 PIECES = ("time", "number", "property", "value", "label")  # mention kinds whose words may be dropped
 
@@ -85,7 +86,8 @@ def build(engine, records: list[dict], k: int = 2, patches_per_question: int = 2
             continue
         ans.today = today or engine.context(None).today
         target = _inline(engine, ans.cypher, ans.params)
-        rows.append(_row(engine, rec, ans, target, target, list(ans.unexplained), "keep", k))
+        keep = str(prompt_text(engine.lang.code)["keep"])  # what the model answers for a right candidate
+        rows.append(_row(engine, rec, ans, keep, target, list(ans.unexplained), "keep", k))
         made, seen = 0, {target}
         for piece in _pieces(ans, rng):
             if made >= patches_per_question:

@@ -31,7 +31,7 @@ from ..schema import Schema
 from ..store import GraphStore
 from .backends import load_backend
 from .fewshot import FewShot
-from .prompt import Ask, build_messages
+from .prompt import Ask, build_messages, is_keep
 from .validate import Validator
 
 MODES = ("never", "auto", "always")
@@ -86,7 +86,7 @@ class RevisionResult:
 class Revision:
     def __init__(self, schema: Schema, store: GraphStore, dialect: str, encoder: Callable[[], Any],
                  lang: Language | None = None, domain: str | None = None, mode: str | None = None, backend=None,
-                 k: int = 4, repair: bool = True, schema_slice: bool = True, adapter: str | None = None):
+                 k: int = 2, repair: bool = True, schema_slice: bool = True, adapter: str | None = None):
         mode = mode or os.environ.get("NL2CYPHER_REVISE") or "auto"
         if mode not in MODES:
             raise Nl2CypherError(f"unknown revision mode {mode!r}: {', '.join(MODES)}")
@@ -132,8 +132,10 @@ class Revision:
         return self._run(ex, ctx, "empty", candidate, understood, unused)
 
     def generate(self, ex, ctx) -> RevisionResult | None:
-        """No candidate: let the model write one (validated); None in mode never."""
-        if self.mode == "never":
+        """No candidate: let the model write one (validated); None in mode never,
+        and when the question named nothing of the KG — a query written from
+        nothing, with nothing to ground it, is a guess no check can vouch for."""
+        if self.mode == "never" or not ex.mentions:
             return None
         return self._run(ex, ctx, "nothing_built", None, None, ())
 
@@ -188,6 +190,10 @@ class Revision:
             return res
         res.backend, res.output = getattr(backend, "label", backend.name), output
         res.examples = [e.question for e in examples]
+        if candidate is not None and is_keep(output, self.lang.code):  # the candidate stands as it is
+            res.elapsed_ms = round((time.perf_counter() - t0) * 1000, 1)
+            res.query, res.params = render(candidate, self.dialect), dict(candidate.params)
+            return res
         validator = self._validator(ex, candidate)
         verdict = validator.check(output)
         if not verdict.ok and self.repair and verdict.reason is not None and verdict.reason.repairable:

@@ -3,12 +3,14 @@ question by encoder similarity; the question being asked is never its own exampl
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import Nl2CypherError
 from ..domain import load_domain
+from ..resources import cache_dir
 from .prompt import Example
 
 
@@ -34,11 +36,32 @@ class FewShot:
                          if r and r[qi] and r[ci]]
         self._vectors: np.ndarray | None = None
 
+    def _cached_vectors(self, encoder) -> np.ndarray:
+        """The examples' vectors, kept in the user's cache per examples and encoder
+        (encoding them costs a few seconds a process)."""
+        texts = [e.question for e in self.examples]
+        probe = np.asarray(encoder.encode(texts[:1]), dtype=np.float32).round(4)  # which encoder: its own answer
+        key = hashlib.sha256("\0".join(texts).encode() + probe.tobytes())
+        path = cache_dir() / "fewshot" / f"{key.hexdigest()[:24]}.npy"
+        try:
+            vectors = np.load(path)
+            if vectors.shape[0] == len(texts):
+                return vectors
+        except (OSError, ValueError):
+            pass
+        vectors = encoder.encode(texts)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            np.save(path, vectors)
+        except OSError:
+            pass  # a read-only cache: encode again next time
+        return vectors
+
     def select(self, question: str, k: int, encoder) -> list[Example]:
         if k <= 0 or not self.examples:
             return []
         if self._vectors is None:
-            self._vectors = encoder.encode([e.question for e in self.examples])
+            self._vectors = self._cached_vectors(encoder)
         q = encoder.encode([question])[0]
         order = np.argsort(-(self._vectors @ q))
         own = _norm(question)

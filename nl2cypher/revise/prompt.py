@@ -4,7 +4,9 @@ the same format (PROMPT_FORMAT_VERSION is written next to every adapter).
 A fixed head — the domain's role, the language's rules, today's date and the
 whole schema — then a short tail that changes with each question: the labels
 it touches (the schema slice, by name), k similar examples, the question, what
-the engine understood and the words it did not use, the candidate, the task.
+the engine understood and the words it did not use, the candidate, the task
+(answer one keep word when the candidate already answers the question: most
+revisions end there, after a token or two, instead of copying the query).
 The head is the same for every question of a day, so a backend that keeps the
 last prompt's evaluated prefix (llama.cpp) reads it once; the tail is what
 each revision pays for. Without a candidate the model writes a query from
@@ -58,7 +60,7 @@ def build_messages(ask: Ask, schema_text: str, examples: list[Example], today: s
         if ask.understood:
             parts.append(f"{t['understood']}{ask.understood}")
         parts.append(t["unused"] + (t["list_sep"].join(ask.unused) if ask.unused else t["none"]))
-        parts += [f"{t['candidate']}{ask.candidate}", t["task"]]
+        parts += [f"{t['candidate']}{ask.candidate}", t["task"].format(keep=t["keep"])]
     else:
         parts.append(t["task_generate"])
     parts.append(t["a"])
@@ -69,3 +71,11 @@ def build_training_pair(ask: Ask, schema_text: str, examples: list[Example], tod
                         lang: str = DEFAULT_LANGUAGE, domain: str | None = None) -> tuple[list[dict[str, str]], str]:
     """The same prompt as serving, with the answer the model should give."""
     return build_messages(ask, schema_text, examples, today, lang, domain), gold
+
+
+def is_keep(output: str, lang: str = DEFAULT_LANGUAGE) -> bool:
+    """Did the model answer the keep word (the candidate stands as it is)?"""
+    def letters(text: str) -> str:  # quotes, stops and chat tokens aside
+        return "".join(ch for ch in text.replace("<|im_end|>", "") if ch.isalnum()).lower()
+
+    return letters(output) == letters(str(prompt_text(lang)["keep"]))

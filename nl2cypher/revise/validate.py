@@ -160,6 +160,7 @@ class Validator:
             except Unsupported as e:
                 raise _no(Refusal.UNSUPPORTED, str(e)) from None
             tree = self._names_and_directions(tree, v)
+            _one_column_each(tree)
             tree = self._literals(tree)
             q = render(tree, self.dialect)
             self._runs(q, tree.params, execute)
@@ -315,6 +316,17 @@ class Validator:
         for kind in self.kinds:  # 宁德时代的董事长: a revision without any chairman answers something else
             if not labels & set(kind):
                 raise _no(Refusal.DROPS_VALUE, f"it drops {'/'.join(kind)}, which the question asks about")
+
+
+def _one_column_each(tree: Query) -> None:
+    """A column shown twice answers nothing more: a small model that loses a
+    computed column (a growth rate) copies its neighbour instead."""
+    ret = tree.clauses[-1]
+    seen = set()
+    for item in ret.items:
+        if item.expr in seen:
+            raise _no(Refusal.UNSUPPORTED, "it returns the same column twice")
+        seen.add(item.expr)
 
 
 def _label(n: Node, labels: dict[str, str]) -> str | None:
