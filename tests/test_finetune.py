@@ -226,3 +226,15 @@ def test_the_finance_corpus_pairs_what_the_engine_missed_with_its_right_query(en
     ex = read_training_data([path]).examples[1]
     messages, answer = ex.messages()
     assert "系统没有用上的词：" in messages[1]["content"] and answer in (rows[1]["cypher"],)
+
+    # the evaluator scores them as what they teach: the keep word, a patch's result on the finance KG
+    from nl2cypher.finetune.evaluate import evaluate_model
+    from nl2cypher.revise.backends import RevisionUnavailable, load_backend
+
+    try:
+        model = load_backend(adapter="none")
+    except RevisionUnavailable as err:
+        pytest.skip(f"the packaged reviser model is not installed: {err}")
+    scores = evaluate_model(path, model, finance_store=engine.store)
+    assert scores["keep"]["n"] == 2 and scores["patch"]["n"] == len(patch)
+    assert scores["total"]["n"] == len(rows)

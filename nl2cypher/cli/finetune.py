@@ -160,20 +160,30 @@ def finetune_evaluate(data: Path = typer.Option(..., "--data", help="Held-out co
                                                         help="Adapter folder, or 'none' for the base model; repeatable."),
                       base: str = typer.Option("packaged", "--base"), limit: Optional[int] = typer.Option(None, "--limit"),
                       seed: int = typer.Option(0, "--seed", help="The corpus seed (selects the synthetic KGs)."),
+                      reviser: str = typer.Option("transformers", "--reviser",
+                                                  help="transformers (peft adapters) or llamacpp (their GGUF form)."),
+                      db: Optional[Path] = DbOption,
                       json_out: Optional[Path] = typer.Option(None, "--json", help="Also write the scores here.")):
-    """Exact match and execution accuracy of the base model and of adapters on held-out pairs."""
+    """Exact match and execution accuracy of the base model and of adapters on held-out pairs
+    (keep and patch rows of `finetune patches` run on the finance KG, --db)."""
     from ..finetune.evaluate import evaluate_model
     from ..finetune.train import resolve_base
-    from ..revise.backends import TransformersBackend
+    from ..revise.backends import LlamaCppBackend, TransformersBackend
 
-    folder = str(resolve_base(base))
+    if reviser not in ("transformers", "llamacpp"):
+        raise typer.BadParameter("--reviser is transformers or llamacpp")
+    finance = open_store(db) if db is not None else None
     scores = {}
     for name in adapter:
-        backend = TransformersBackend(folder, None if name == "none" else name, use_default_adapter=False)
+        chosen = None if name == "none" else name
+        if reviser == "llamacpp":
+            backend = LlamaCppBackend(None if base == "packaged" else base, chosen, use_default_adapter=False)
+        else:
+            backend = TransformersBackend(str(resolve_base(base)), chosen, use_default_adapter=False)
         bar = _step_bar(name)
         with bar:
             task = bar.add_task(name, total=None, loss="")
-            scores[name] = evaluate_model(data, backend, limit, seed,
+            scores[name] = evaluate_model(data, backend, limit, seed, finance_store=finance,
                                           progress=lambda k, n: bar.update(task, completed=k, total=n))
     table = Table("model", "pairs", "kind", "exact match", "executable", "execution accuracy", "s/pair")
     for name, by_kind in scores.items():

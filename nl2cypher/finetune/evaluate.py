@@ -1,7 +1,10 @@
 """Evaluation of an adapter on held-out corpus pairs: the model answers the
 serving prompt; exact match compares normalised query text, execution accuracy
 runs gold and prediction on the pair's synthetic KG (each schema's small KG
-loaded into its own embedded store) and compares the results."""
+loaded into its own embedded store) and compares the results. Rows of the
+finance-shaped corpus (`finetune patches`) are scored as what they teach: a
+keep row is right when the model answers the keep word, a patch row when its
+query, run on the finance KG, gives the gold query's result."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ from pathlib import Path
 
 from ..errors import Nl2CypherError
 from ..evaluate import _is_ordered, results_match
+from ..revise.prompt import is_keep
 from ..revise.validate import extract_cypher
 from .corpus import load_corpus_kgs
 from .data import read_training_data
@@ -38,7 +42,7 @@ class PairResult:
 
 def score(rows: list[PairResult]) -> dict[str, dict[str, float]]:
     out = {}
-    for kind in ("generate", "revise", "total"):
+    for kind in ("generate", "revise", "keep", "patch", "total"):
         sel = rows if kind == "total" else [r for r in rows if r.kind == kind]
         if sel:
             out[kind] = {"n": len(sel), "exact_match": round(sum(r.exact for r in sel) / len(sel), 3),
@@ -49,7 +53,8 @@ def score(rows: list[PairResult]) -> dict[str, dict[str, float]]:
 
 
 def evaluate_model(data: Path, backend, limit: int | None = None, seed: int = 0,
-                   progress: Callable[[int, int], None] | None = None, kgs_dir: Path | None = None) -> dict:
+                   progress: Callable[[int, int], None] | None = None, kgs_dir: Path | None = None,
+                   finance_store=None) -> dict:
     """Scores of one reviser backend on a held-out corpus file."""
     import json
 
@@ -69,9 +74,15 @@ def evaluate_model(data: Path, backend, limit: int | None = None, seed: int = 0,
         for i, (row, ex) in enumerate(pairs, 1):
             t0 = time.perf_counter()
             messages, gold = ex.messages()
-            pred = extract_cypher(backend.complete(messages)) or ""
+            output = backend.complete(messages)
             seconds = time.perf_counter() - t0
-            store = stores.get(row.get("schema_name", ""))
+            kind = row["kind"] if row.get("kind") in ("keep", "patch") else ex.kind
+            if kind == "keep":
+                kept = is_keep(output, ex.lang)
+                results.append(PairResult(kind, kept, kept, kept, seconds))
+                continue
+            pred = extract_cypher(output) or ""
+            store = finance_store if kind == "patch" else stores.get(row.get("schema_name", ""))
             executed = correct = False
             if store is not None and pred:
                 try:
@@ -81,7 +92,7 @@ def evaluate_model(data: Path, backend, limit: int | None = None, seed: int = 0,
                     correct = results_match(g.columns, g.rows, p.columns, p.rows, _is_ordered(gold))
                 except Nl2CypherError:
                     pass
-            results.append(PairResult(ex.kind, normalise(pred) == normalise(gold), executed, correct, seconds))
+            results.append(PairResult(kind, normalise(pred) == normalise(gold), executed, correct, seconds))
             if progress:
                 progress(i, len(pairs))
         for s in stores.values():
