@@ -85,8 +85,8 @@ def _print_trace(ans) -> None:
         err.print(f"          {c['description']}  {' '.join(c['choices'])}", markup=False, highlight=False)
     if tr.revision:
         rv = tr.revision
-        state = "accepted" if rv.get("accepted") else f"refused: {rv['refused']}" if rv.get("refused") else \
-            f"skipped: {rv.get('skipped')}"
+        accepted = ("changed the query" if rv.get("changed") else "kept the query") if rv.get("accepted") else None
+        state = accepted or (f"refused: {rv['refused']}" if rv.get("refused") else f"skipped: {rv.get('skipped')}")
         err.print(f"revision ({rv.get('why')}): {state}", markup=False, highlight=False)
         if rv.get("output"):
             err.print(f"  model said: {rv['output'].strip()[:300]}", markup=False, highlight=False)
