@@ -198,7 +198,7 @@ class Engine:
         unused = tuple(dict.fromkeys(und.unexplained + und.ignored + und.guessed))
         self._revise(ans, self.revision.review(ex, ctx, best.query, ans.interpretation, unused,
                                                unsure=und.confidence < self.trust))
-        if not ans.trace.revision and ex.of("entity"):  # an empty answer here may still be revised
+        if self.revision.mode == "auto" and not ans.trace.revision and ex.of("entity"):  # empty: revised then
             ans.trace.later = lambda: self.revision.after_empty(ex, ctx, best.query, ans.interpretation, unused)
         self._flag(ans, und, best, ex, after_turns)
         return ans

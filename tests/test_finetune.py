@@ -206,7 +206,7 @@ def test_the_finance_corpus_pairs_what_the_engine_missed_with_its_right_query(en
     serving prompt."""
     from nl2cypher.cypher.parse import parse
     from nl2cypher.finetune.patches import build, write_jsonl
-    from nl2cypher.revise.prompt import is_keep
+    from nl2cypher.revise.validate import is_keep
 
     records = [{"question": "五粮液最近5个交易日的平均收盘价", "today": "2024-03-15",
                 "gold": "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND "

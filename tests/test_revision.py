@@ -159,5 +159,5 @@ def test_a_right_candidate_comes_back_unchanged(demo_db, packaged_model):
 @pytest.mark.parametrize("output, kept", [("不变", True), ("“不变”。", True), ("不变<|im_end|>", True),
                                           ("MATCH (s:stock) RETURN s.name", False), ("不变的查询：MATCH (s) RETURN s", False)])
 def test_the_keep_word_keeps_the_candidate_and_nothing_else_does(output, kept):
-    from nl2cypher.revise.prompt import is_keep
+    from nl2cypher.revise.validate import is_keep
     assert is_keep(output, "zh") is kept

@@ -163,11 +163,7 @@ class _Parser:
             label = self.name()
             if self.peek() == ":":
                 raise Unsupported("a node with several labels is outside the read forms the engine runs")
-        if self.peek() == "{":
-            if var is None:
-                self.fresh += 1
-                var = f"_n{self.fresh}"
-            conds.extend(self.props(var))
+        var = self.inline(var, "_n", conds)
         self.take(")")
         return Node(var, label)
 
@@ -184,11 +180,7 @@ class _Parser:
                     raise Unsupported("alternative relationship types are outside the read forms the engine runs")
             if self.accept("*"):
                 lo, hi = self.hops()
-            if self.peek() == "{":
-                if var is None:
-                    self.fresh += 1
-                    var = f"_r{self.fresh}"
-                conds.extend(self.props(var))
+            var = self.inline(var, "_r", conds)
             self.take("]")
         self.take("-")
         right = self.accept(">")
@@ -206,6 +198,17 @@ class _Parser:
         self.i += 2
         hi = int(self.take()) if self.kind() == "num" else None
         return (lo or 1), hi
+
+    def inline(self, var: str | None, prefix: str, conds: list) -> str | None:
+        """An inline property map's conditions added to `conds`; the variable they
+        name (a fresh one when the pattern had none)."""
+        if self.peek() != "{":
+            return var
+        if var is None:
+            self.fresh += 1
+            var = f"{prefix}{self.fresh}"
+        conds.extend(self.props(var))
+        return var
 
     def props(self, var: str) -> list:
         """{key: value, …} on a node or relationship: equality conditions."""

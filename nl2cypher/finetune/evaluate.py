@@ -18,8 +18,7 @@ from pathlib import Path
 
 from ..errors import Nl2CypherError
 from ..evaluate import _is_ordered, results_match
-from ..revise.prompt import is_keep
-from ..revise.validate import extract_cypher
+from ..revise.validate import extract_cypher, is_keep
 from .corpus import load_corpus_kgs
 from .data import read_training_data
 

@@ -31,8 +31,8 @@ from ..schema import Schema
 from ..store import GraphStore
 from .backends import load_backend
 from .fewshot import FewShot
-from .prompt import Ask, build_messages, is_keep
-from .validate import Validator
+from .prompt import Ask, build_messages
+from .validate import Validator, is_keep
 
 MODES = ("never", "auto", "always")
 # what made the engine ask, for the trace: code -> words
@@ -166,8 +166,8 @@ class Revision:
         names = set(candidate.labels() | candidate.rel_types()) if candidate is not None else set()
         for m in ex.mentions:
             names.update(r.label for r in m.entities)
-            names.update(t.split(".")[0] for t in m.targets if t.split(".")[0] in schema.labels or
-                         t.split(".")[0] in schema.edges)
+            owners = (t.split(".")[0] for t in m.targets)
+            names.update(o for o in owners if o in schema.labels or o in schema.edges)
         return tuple(sorted(names))
 
     def _run(self, ex, ctx, trigger: str, candidate: Query | None, understood: str | None,

@@ -72,10 +72,3 @@ def build_training_pair(ask: Ask, schema_text: str, examples: list[Example], tod
     """The same prompt as serving, with the answer the model should give."""
     return build_messages(ask, schema_text, examples, today, lang, domain), gold
 
-
-def is_keep(output: str, lang: str = DEFAULT_LANGUAGE) -> bool:
-    """Did the model answer the keep word (the candidate stands as it is)?"""
-    def letters(text: str) -> str:  # quotes, stops and chat tokens aside
-        return "".join(ch for ch in text.replace("<|im_end|>", "") if ch.isalnum()).lower()
-
-    return letters(output) == letters(str(prompt_text(lang)["keep"]))

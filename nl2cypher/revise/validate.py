@@ -25,7 +25,7 @@ from ..cypher.dialects import render
 from ..cypher.guard import spans
 from ..cypher.parse import Unsupported, parse
 from ..errors import LimitExceeded, Nl2CypherError, Refusal, RevisionRefused, WriteRefused
-from ..lang import load_language
+from ..lang import DEFAULT_LANGUAGE, load_language, prompt_text
 from ..schema import Schema
 from ..store.base import GraphStore, assert_read_only
 
@@ -44,6 +44,15 @@ def _strip_special(text: str) -> str:
             b = text.find(right, a + len(left))
             text = text[:a] + (text[b + len(right):] if b >= 0 else "")
     return text.replace("</s>", "").replace("<s>", "").replace("[/INST]", "")
+
+
+def is_keep(output: str, lang: str | None = None) -> bool:
+    """Did the model answer the keep word (the candidate stands as it is)? Quotes,
+    stops and chat tokens aside."""
+    def letters(text: str) -> str:
+        return "".join(ch for ch in _strip_special(text) if ch.isalnum()).lower()
+
+    return letters(output) == letters(str(prompt_text(lang or DEFAULT_LANGUAGE)["keep"]))
 
 
 def _start(line: str, words: frozenset[str]) -> int | None:
@@ -106,7 +115,6 @@ class Verdict:
     refused: str | None = None  # the message the model is shown in a repair round
     reason: Refusal | None = None
     fixes: list[str] = field(default_factory=list)
-    tree: Query | None = None
 
     @property
     def ok(self) -> bool:
@@ -167,7 +175,7 @@ class Validator:
             # last: a query that is broken is told so first, so the repair round
             # fixes the real fault before the model is asked to keep the values
             self._keeps_what_the_question_named(tree)
-            v.query, v.params, v.tree = q, dict(tree.params), tree
+            v.query, v.params = q, dict(tree.params)
         except RevisionRefused as e:
             v.refused, v.reason = str(e), e.reason
         return v
