@@ -27,7 +27,7 @@ from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
-from .understanding import (ENDED, LONE_TURN, TRUST, Expressed, Understanding, as_typed, lists_everything, understand,
+from .understanding import (LONE_TURN, TRUST, Expressed, Understanding, as_typed, lists_everything, understand,
                             unexplained_words)
 from .units import map_units
 
@@ -99,8 +99,6 @@ class Engine:
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
         self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern, self.lang, self.schema)
-        # the columns that show when a row stopped holding (离任日期): an answer mixing both is flagged
-        self.ended_columns = {lab.property(lab.ended).description for lab in self.schema.labels.values() if lab.ended}
         self.resolver = Resolver(self.lexicon, self.lang, self.schema)  # follow-ups, and dangling 它 in one question
         self.synth = Synthesizer(self.schema, self.lang)
         self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang, backend=encoder_backend)
@@ -222,16 +220,6 @@ class Engine:
                 raise NotUnderstood(self.lang.say("errors.not_understood", words=doubt))
             ans.notes.append(self.lang.say("notes.unsure", words=doubt))
 
-    def _flag_ended(self, ans: Answer) -> None:
-        """贵州茅台的董事长是谁 answered with one who left as well: the user most likely
-        meant the one in office — the answer shows both, below the trust line, and says so."""
-        cols = [k for k, c in enumerate(ans.columns or ()) if c in self.ended_columns]
-        dates = [r[k] for r in ans.rows for k in cols]
-        if cols and ans.confidence is not None and ans.confidence >= self.trust and \
-                any(d is not None for d in dates) and any(d is None for d in dates):
-            ans.confidence = min(ans.confidence, ENDED)
-            ans.notes.append(self.lang.say("notes.ended_rows", column=ans.columns[cols[0]]))
-
     def _in_conversation(self, und: Understanding, best, said: str | None, ctx: Context) -> Understanding:
         """A resolved follow-up: a property, ranking or group word the user typed
         (持仓比例最高的是哪只) that the chosen query does not express is doubted,
@@ -317,7 +305,6 @@ class Engine:
             ans.columns, ans.rows, ans.truncated = res.columns, _stable(res.rows, ans.cypher), res.truncated
             if res.truncated:
                 ans.notes.append(self.lang.say("notes.truncated", rows=self.max_rows))
-            self._flag_ended(ans)
         except Nl2CypherError as e:
             ans.error, ans.error_type = _one_line(str(e)), type(e).__name__
             if isinstance(e, Unresolved):  # known not to be understood, and which words

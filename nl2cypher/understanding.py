@@ -23,7 +23,6 @@ from .units import Unit
 TRUST = 0.5  # the contract's line: below it an answer is flagged as possibly not understood
 LONE_TURN = 0.45  # a turn after others that leaned on none and names nothing: just below TRUST
 ECHO = 0.4  # an answer that only repeats the question's names
-ENDED = 0.45  # an answer that holds rows which stopped holding beside current ones, neither asked: just below TRUST
 GUESS = 0.45  # words searched for in texts (news titles) with nothing saying which texts: just below TRUST
 CLOSE_MARGIN = 0.005  # top two candidates this close: the ranking could not tell them apart
 

@@ -185,8 +185,21 @@ def test_a_corrected_concept_word_is_noted(engine):
 def test_several_entities_each_keep_their_own_rows(engine):
     ans = engine.ask("招商银行和中国平安的董事长分别是谁")
     gold = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['招商银行', '中国平安'] "
-                            "RETURN s.name, c.name")
+                            "AND c.departure_date IS NULL RETURN s.name, c.name")
     assert results_match(gold.columns, gold.rows, ans.columns, ans.rows, False), ans.rows
+
+
+def test_a_chairman_of_a_company_is_the_current_one_unless_asked_otherwise(engine):
+    """招商银行 has had two chairmen: 「的董事长」 and 「董事长是女的公司」 mean today's;
+    the chairmen on their own (女董事长有几位) are all of them."""
+    assert engine.ask("招商银行的董事长是谁").rows == [["杜琳"]]
+    women = engine.ask("董事长是女的公司有哪些")
+    gold = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.sex = '女' "
+                            "AND c.departure_date IS NULL RETURN DISTINCT s.name")
+    assert results_match(gold.columns, gold.rows, women.columns, women.rows, False), women.rows
+    every = engine.store.run("MATCH (c:chairman) WHERE c.sex = '女' RETURN count(c)").rows[0][0]
+    assert engine.ask("女性董事长一共有几位").rows[0][0] == every
+    assert {r[0] for r in engine.ask("招商银行以前的董事长是谁").rows} == {"徐勇"}
 
 
 def test_amplitude_is_the_days_range_over_the_previous_close(engine):

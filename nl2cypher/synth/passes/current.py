@@ -2,9 +2,11 @@
 asked for the current one (the language's `current` words: 现任, 现在的…), only
 rows without that date answer — 贵州茅台现在的董事长 is today's; asked for the
 ones that left (its `former` words: 已经离任, 前任…), only rows with it. A named
-person is who they are, current or not. Asked neither way, a listed row shows
-its end date (`ended_unasked`), so an answer holding rows that stopped holding
-can say so."""
+person is who they are, current or not. Asked neither way, a row that relates
+to something else (茅台的董事长, 董事长是女的公司) is read in the present — the
+way people mean it — while the rows asked for on their own (女董事长有几位)
+are all of them, each showing its end date (`ended_unasked`), and so are those
+asked for with an `ever` word (历任, 都有谁)."""
 
 from __future__ import annotations
 
@@ -12,15 +14,16 @@ from ..ir import Negated, QueryGraph, Ref, Unset
 
 
 def run(g: QueryGraph) -> None:
-    current = any(str(w) in g.ex.question for w in g.lang.words.get("current", ()))
-    former = any(str(w) in g.ex.question for w in g.lang.words.get("former", ()))
-    if current == former:
-        if not current:  # neither said: the rows that stopped holding are shown as such (离任日期)
-            g.ended_unasked += [Ref(s.var, g.schema.labels[s.label].ended) for s in g.slots
-                                if g.schema.labels[s.label].ended and s.kind != "entity"]
+    said = {k: any(str(w) in g.ex.question for w in g.lang.words.get(k, ())) for k in ("current", "former", "ever")}
+    current, former = said["current"], said["former"] and not said["ever"]
+    if current and former:
         return
     for s in g.slots:
         ended = g.schema.labels[s.label].ended
-        if ended and s.kind != "entity":
+        if not ended or s.kind == "entity":
+            continue
+        if current or former or (g.linked(s.var) and not said["ever"]):  # 茅台的董事长, 董事长是女的公司: said in the present
             unset = Unset(Ref(s.var, ended))
-            g.conds.append(unset if current else Negated(unset))
+            g.conds.append(Negated(unset) if former else unset)
+        else:  # the rows themselves (女董事长有几位): those that stopped holding are shown as such
+            g.ended_unasked.append(Ref(s.var, ended))
