@@ -253,8 +253,10 @@ class Resolver:
         m = self._find(q, "definite")
         while m and ex is not None:
             label = next((x for x in ex.mentions if x.kind == "label" and x.start == m.end()), None)
-            # 基金最多的那个经理: after a particle it heads a relative clause, it points at nothing before
-            if label is not None and not (m.start() and q[m.start() - 1] in self.lang.fillers.particles):
+            # 基金最多的那个经理: after a particle it heads a relative clause, it points at nothing before;
+            # 那个基金经理张丽华: the name right after says which one, it points at nothing before either
+            if label is not None and not (m.start() and q[m.start() - 1] in self.lang.fillers.particles) \
+                    and not self._named_after(q, label, ex):
                 found.append((m.start(), -(label.end - m.start()), "definite", label.end, label.targets[0]))
                 break
             m = self._find(q, "definite", m.end())
@@ -264,6 +266,13 @@ class Resolver:
         if ex is not None and any(x.kind == "entity" and x.end <= start for x in ex.mentions):
             return None  # 关于贵州茅台，它的董事长: the pronoun points inside the question
         return kind, start, end, label
+
+    @staticmethod
+    def _named_after(q: str, label, ex) -> bool:
+        """The label word is followed by a name of its own kind (基金经理张丽华)."""
+        nxt = min((x for x in ex.mentions if x.start >= label.end), key=lambda x: x.start, default=None)
+        return nxt is not None and nxt.kind == "entity" and not q[label.end:nxt.start].strip() and \
+            any(r.label in label.targets for r in nxt.entities)
 
     def _point(self, q: str, ref, history: list[Turn], prev: Turn | None, ex=None) -> Resolution:
         kind, start, end, label = ref

@@ -149,6 +149,16 @@ def test_multiline_values_load(mini_dir, tmp_path):
         assert s.run("MATCH (i:information) RETURN i.name ORDER BY i.id").rows == [["第一行\n第二行"], ['引号"内']]
 
 
+def test_a_change_of_minus_zero_sorts_as_no_change(mini_dir, tmp_path):
+    # Ladybug orders -0.0 below -10; a day that did not move must not be "the biggest fall"
+    _edit(mini_dir / "nodes/stock_data.csv", "1700.5,1710.0,1685.2,0.62,", "1700.5,1710.0,1685.2,-0.00,")
+    db = tmp_path / "m.lbug"
+    load_kg(mini_dir, db)
+    with LadybugStore(db) as s:
+        lowest = s.run("MATCH (d:stock_data) RETURN d.range ORDER BY d.range LIMIT 1").rows
+    assert lowest == [[-0.74]]
+
+
 def test_a_file_without_its_naming_column_is_refused(mini_dir, mini_db):
     path = mini_dir / "nodes/trade.csv"
     rows = [",".join(r.split(",")[:2]) for r in path.read_text(encoding="utf-8").splitlines()]

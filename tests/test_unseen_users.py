@@ -257,6 +257,18 @@ CASES = [
      "(s)-[:has_stock_financial_information]->(b:stock_financial_information) WHERE s.name = '宁德时代' "
      "AND a.year = 2023 AND a.quarter = 3 AND b.year = 2023 AND b.quarter = 2 RETURN a.net_profit - b.net_profit",
      False),
+    # 那位基金经理何杰: the name right after the label word says which one — nothing before is pointed at
+    ("那位基金经理何杰一共管着几只基金",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.name = '何杰' RETURN count(f)", False),
+    # spoken fillers (就是, 然后) and 还是 between two choices are no names
+    ("嗯 就是想问平安银行的董事长是男的还是女的",
+     "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '平安银行' AND c.departure_date IS NULL "
+     "RETURN c.sex", False),
+    # a whole year the KG holds only part of: the change runs from its first trading day, as the note says
+    ("2023年跌幅最大的三只股票",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     "WHERE a.date = date('2023-02-17') AND b.date = date('2023-12-29') "
+     "RETURN s.name, (b.closing_price - a.closing_price) / a.closing_price * 100.0 AS c ORDER BY c, s.name LIMIT 3", True),
 ]
 
 

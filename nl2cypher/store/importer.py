@@ -46,7 +46,7 @@ def _float(v: str) -> str:
         raise ValueError("a number")
     if not math.isfinite(float(v)):
         raise ValueError("a finite number (1e999 is infinity)")
-    return v
+    return "0" if float(v) == 0 else v  # -0.0 sorts below -10 in Ladybug: a fall of 0.00 is no fall
 
 
 def _bool(v: str) -> str:

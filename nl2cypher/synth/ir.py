@@ -187,6 +187,15 @@ class Context:
         k = bisect.bisect_left(days, day)
         return days[k - 1] if k else None
 
+    def period_base(self, start: dt.date, end: dt.date) -> dt.date | None:
+        """The close a period's change is measured from: the trading day before it
+        starts, or — when the KG's data begin inside the period (去年 in a KG that
+        starts in February) — its first trading day, which the change note names."""
+        before = self.trading_day_before(start)
+        if before is None and self.trading_days and self.trading_days[0] < end:
+            return self.trading_days[0]
+        return before
+
 
 @dataclass
 class Candidate:

@@ -28,7 +28,7 @@ def lower(g: QueryGraph):
     if price is None:
         return None
     end = g.ctx.trading_day_on_or_before(t.end or g.ctx.today)
-    before = g.ctx.trading_day_before(t.start or end)
+    before = g.ctx.period_base(t.start or end, end)
     if before is None:
         return None
 

@@ -28,7 +28,7 @@ def lower(g: QueryGraph):
     if ranked is None or price is None or t is None or not g.ctx.trading_days:
         return None
     end = g.ctx.trading_day_on_or_before(t.end or g.ctx.today)
-    before = g.ctx.trading_day_before(t.start or end)
+    before = g.ctx.period_base(t.start or end, end)
     base = g.pattern()
     day = g.day(rows.var, rows.label)
     if before is None or any(_reads(c, rows.var) and not _reads_only(c, day) for c in base.conds):
