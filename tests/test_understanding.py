@@ -71,6 +71,21 @@ def test_a_number_the_query_does_not_use_flags_the_answer(engine):
     assert "8888" in ans.trace.understanding.ignored
 
 
+def test_a_past_period_a_static_property_cannot_have_flags_the_answer(engine):
+    # the KG keeps one registered capital per company: 2022年的 went unused, said so
+    past = engine.ask("五粮液2022年的注册资本是多少")
+    assert past.error is None and past.confidence < 0.5 and "2022年" in past.trace.understanding.ignored
+    now = engine.ask("五粮液现在的注册资本是多少")  # what holds now is what the KG has
+    assert now.error is None and now.confidence >= 0.5, now.trace.understanding.ignored
+
+
+def test_a_period_on_an_end_date_filters_that_date(engine):
+    ans = engine.ask("最近一年内有董事长离任的公司有哪些")
+    want = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date >= date('2023-03-16') "
+                            "AND c.departure_date <= date('2024-03-15') RETURN DISTINCT s.name")
+    assert ans.confidence >= 0.5 and sorted(r[0] for r in ans.rows) == sorted(r[0] for r in want.rows), ans.cypher
+
+
 def test_the_record_carries_confidence_unexplained_and_interpretation(engine):
     rec = engine.ask("五粮液的注册资本").record(1)
     assert set(rec) >= {"id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms",

@@ -406,6 +406,16 @@ class QueryGraph:
             return Const(tree[1])
         return Op(tree[0], self._formula(var, tree[1]), self._formula(var, tree[2]))
 
+    def _dated(self) -> bool:
+        """Some slot's rows are dated (daily rows, reports): a free time reads them.
+        Without one, a time that reaches today (现在, 最近) asks for what holds now,
+        while 去年贵州茅台的注册资本 answers today's value and the year went unused."""
+        return any((lab.dynamic and lab.day) or lab.period
+                   for lab in (self.schema.labels[s.label] for s in self.slots))
+
+    def _reaches_today(self, t) -> bool:
+        return t is None or t.end is None or t.end >= self.ctx.today
+
     def ignored(self) -> tuple[int, ...]:
         """Mentions no pass or shape used: a number, a date, a name or a property
         word the question gave that the query does not reflect. (Label and edge
@@ -424,10 +434,10 @@ class QueryGraph:
         values = set()
         for v in self.params.values():
             values |= {str(x) for x in v} if isinstance(v, (list, tuple)) else {str(v)}
-        out, first_time = [], True
+        out, first_time, dated = [], True, self._dated()
         for i, m in enumerate(self.m):
-            if m.kind == "time" and i not in self.consumed and first_time:
-                first_time = False  # the period the query is about
+            if m.kind == "time" and i not in self.consumed and first_time and (dated or self._reaches_today(m.time)):
+                first_time = False  # the period the query's daily rows or reports are about (现在: any row)
                 continue
             if i in used or m.kind in ("label", "edge"):
                 continue

@@ -22,8 +22,14 @@ def run(g: QueryGraph) -> None:
         ended = g.schema.labels[s.label].ended
         if not ended or s.kind == "entity":
             continue
+        if not (current or former) and _asks_about(g, f"{s.label}.{ended}"):
+            continue  # 最近一年内离任的董事长: the end date itself is what the question is about
         if current or former or (g.linked(s.var) and not said["ever"]):  # 茅台的董事长, 董事长是女的公司: said in the present
             unset = Unset(Ref(s.var, ended))
             g.conds.append(Negated(unset) if former else unset)
         else:  # the rows themselves (女董事长有几位): those that stopped holding are shown as such
             g.ended_unasked.append(Ref(s.var, ended))
+
+
+def _asks_about(g: QueryGraph, prop: str) -> bool:
+    return any(m.kind == "property" and prop in m.targets for m in g.ex.mentions)

@@ -49,6 +49,7 @@ def run(g: QueryGraph) -> None:
             ref, pdef = _date_prop(g, u)
             t = g.m[u.ref("time")].time
             if ref is None or t is None:
+                g.unapplied.append(k)  # 2022年的注册资本: no date to put the year on, the year goes unused
                 continue
             g.consumed.add(u.ref("time"))
             op = u.params.get("op", "<")
