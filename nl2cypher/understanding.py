@@ -92,13 +92,14 @@ class Expressed:
     days: frozenset[str] = frozenset()
     ends: dict[str, set[str]] = field(default_factory=dict)
     clause_marks: str = ""  # marks that end a clause (，？): a second clause may ask a second thing
+    for_all: tuple[str, ...] = ()  # 四个季度都盈利: a condition on every period, which no reading holds
 
     @classmethod
     def of(cls, schema, lang) -> "Expressed":
         return cls(lang.words.get("asks") or {}, schema.read_as(),
                    frozenset(lab.day for lab in schema.labels.values() if lab.day),
                    {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()},
-                   str(lang.words.get("clause_marks") or ""))
+                   str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("for_all") or ()))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -112,6 +113,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
     ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks) if w not in ignored)
+    ignored += tuple(w for w in expressed.for_all if w in ex.question)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None

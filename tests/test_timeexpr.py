@@ -78,3 +78,11 @@ def test_numbers_with_units(text, value, unit):
 
 def test_a_dash_between_numbers_is_a_range_not_a_sign():
     assert [n.value for n in find_numbers("10-20元")] == [10, 20]
+
+
+@pytest.mark.parametrize("text, year", [("2023年每个季度", 2023), ("去年四个季度", 2023), ("22年各季度的", 2022)])
+def test_a_years_quarters_one_by_one_are_a_window_of_reports(text, year):
+    (t,) = find_times(text, TODAY, CAL)
+    assert (t.kind, t.start, t.end) == ("quarters", D(year, 1, 1), D(year, 12, 31))
+    (q4,) = find_times(f"{year}年四季度", TODAY, CAL)  # 四季度 without 个 is the fourth quarter
+    assert (q4.kind, q4.quarter) == ("quarter", 4)

@@ -264,6 +264,17 @@ CASES = [
     ("嗯 就是想问平安银行的董事长是男的还是女的",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '平安银行' AND c.departure_date IS NULL "
      "RETURN c.sex", False),
+    # one by one: a year's quarters each (not the year's total), a few days' highs each (not their max)
+    ("比亚迪2023年各个季度的净利润是多少",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) WHERE s.name = '比亚迪' "
+     "AND f.year = 2023 RETURN f.year, f.quarter, f.net_profit ORDER BY f.year, f.quarter", True),
+    ("万科A最近五个交易日的最低价分别是多少",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '万科A' AND d.date >= date('2024-03-11') "
+     "AND d.date <= date('2024-03-15') RETURN d.date, d.minimum_price ORDER BY d.date", True),
+    # … while 加在一起 over the same quarters is their total
+    ("比亚迪2023年四个季度的净利润加在一起是多少",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) WHERE s.name = '比亚迪' "
+     "AND f.year = 2023 RETURN sum(f.net_profit)", False),
     # a whole year the KG holds only part of: the change runs from its first trading day, as the note says
     ("2023年跌幅最大的三只股票",
      "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
@@ -683,3 +694,8 @@ def test_which_one_of_two_values_after_a_person_is_that_persons(engine):
 def test_all_of_them_asking_each_ones_board_is_no_intersection(engine):
     ans = engine.ask("中国石油和中国石化都属于哪个板块")  # 都 here is each one's, not one board both share
     assert len(ans.rows) == 2, (ans.cypher, ans.rows)
+
+
+def test_a_condition_on_every_period_is_flagged_not_answered_as_any_period(engine):
+    ans = engine.ask("2023年每个季度都盈利的银行股有哪些")  # no reading says "in every quarter"
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)

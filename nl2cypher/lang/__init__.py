@@ -20,6 +20,9 @@ from ..resources import data_path, load_yaml
 
 DEFAULT_LANGUAGE = "zh"
 
+# word groups of words.yaml that synthesis reads by their text: accounted for like asking words
+READ_BY_PASSES = ("current", "former", "ever", "each", "each_of_one")
+
 
 def _read(code: str, name: str) -> dict[str, Any]:
     path = data_path("patterns") / "lang" / code / f"{name}.yaml"
@@ -110,7 +113,8 @@ class Language:
     def fillers(self) -> Fillers:
         data = _read(self.code, "fillers")
         words = sorted({str(w) for w in data.get("words") or ()}, key=len, reverse=True)
-        asking = sorted({str(w) for w in data.get("asking") or ()} | set(words), key=len, reverse=True)
+        read = {str(w) for k in READ_BY_PASSES for w in self.words.get(k) or ()}  # 现任, 每个季度: a pass reads them
+        asking = sorted({str(w) for w in data.get("asking") or ()} | set(words) | read, key=len, reverse=True)
         try:
             frames = tuple(re.compile(str(f)) for f in data.get("frames") or ())
         except re.error as e:

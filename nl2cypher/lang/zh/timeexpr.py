@@ -100,6 +100,8 @@ class TimeParser:
         self.rules = [
             (r"(?:上个|上一个|上一|上)季度", self._last_quarter),
             (rf"(?:近|最近|过去)(?P<n>{N})个?季度", self._last_quarters),
+            (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前|本)年度?(?:的)?(?:每个|每一个|各个|各|四个|4个|全部|所有)(?:单季度|季度|季)(?:的)?",
+             self._year_quarters),
             (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
             (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:(?:第)?(?P<q>[1-4一二三四])季度|\s*[Qq](?P<q4>[1-4]))|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
@@ -308,6 +310,11 @@ class TimeParser:
         a = _quarter_span(first // 4, first % 4 + 1)[0]
         b = _quarter_span(last // 4, last % 4 + 1)[1]
         return self._span(m, "quarters", a, b)
+
+    def _year_quarters(self, m):
+        """2023年每个季度 / 四个季度: that year's reports, one row each (not the year's total)."""
+        y = _year_word(m.group("y"), self.today)
+        return self._span(m, "quarters", D(y, 1, 1), D(y, 12, 31), year=y) if y else None
 
     def _last_month_end(self, m):
         """上个月底: the last day of the previous month (a trading day before it if need be)."""

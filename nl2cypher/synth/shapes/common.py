@@ -63,8 +63,8 @@ def period_total(g: QueryGraph, shown: list[Shown]) -> str:
     """A per-row figure asked for a longer period: the schema's `total` says how
     rows combine (去年的净利润 = sum of quarters, 本月最高价 = max of days)."""
     t = g.time_span()
-    if t is None or t.quarter or not shown or not any(x.kind == "entity" for x in g.slots):
-        return ""
+    if t is None or t.quarter or not shown or not any(x.kind == "entity" for x in g.slots) or each(g):
+        return ""  # 2023年每个季度的净利润, 近三天的最高价分别多少: the rows, one by one
     ref = shown[-1].ref
     slot = next((x for x in g.slots if x.var == ref.var), None)
     if slot is None or slot.label not in g.schema.labels:
@@ -73,6 +73,15 @@ def period_total(g: QueryGraph, shown: list[Shown]) -> str:
     if pdef is None or not pdef.total or not t.longer_than_a_report:
         return ""
     return pdef.total
+
+
+def each(g: QueryGraph) -> bool:
+    """The question asks for the rows one by one (每个季度; 分别 when one figure of
+    one thing is asked): no total over them."""
+    def said(group: str) -> bool:
+        return any(str(w) in g.ex.question for w in g.lang.words.get(group, ()))
+    one = len(g.props) == 1 and all(len(s.names) <= 1 for s in g.entities())
+    return said("each") or (one and said("each_of_one"))
 
 
 def reference_entity(g: QueryGraph, u: Unit):

@@ -41,9 +41,10 @@ def lower(g: QueryGraph):
             if multi_day:
                 order = (Sort(g.day(s.var, s.label)),)
         period = g.schema.labels[s.label].period
-        if t is not None and t.kind == "quarters" and period:  # 最近4个季度: which quarter each row is
-            cols += [Column(Ref(s.var, period[k]), g.prop_word(s.label, period[k])) for k in ("year", "quarter")
-                     if k in period]
+        if t is not None and period and (t.kind == "quarters" or t.longer_than_a_report):  # which quarter each row is
+            keys = [Ref(s.var, period[k]) for k in ("year", "quarter") if k in period]
+            cols += [Column(r, g.prop_word(s.label, r.key)) for r in keys]
+            order = order or tuple(Sort(r) for r in keys)  # the reports in time order
     cols += [Column(x.ref, x.alias) for x in a.shown]
     cols += [Column(r, g.prop_word(target.label, r.key)) for r in g.ended_unasked
              if r.var == target.var]  # 董事长是谁: whether one has left shows
