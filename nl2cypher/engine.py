@@ -15,6 +15,7 @@ from pathlib import Path
 
 from .answer import Answer, Trace
 from .cypher import queries
+from . import clauses
 from .cypher.dialects import render
 from .domain import load_domain
 from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity, Unresolved
@@ -27,7 +28,7 @@ from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
-from .understanding import (LONE_TURN, TRUST, Expressed, Understanding, as_typed, lists_everything, understand,
+from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, lists_everything, understand,
                             unexplained_words)
 from .units import map_units
 
@@ -305,6 +306,9 @@ class Engine:
             ans.columns, ans.rows, ans.truncated = res.columns, _stable(res.rows, ans.cypher), res.truncated
             if res.truncated:
                 ans.notes.append(self.lang.say("notes.truncated", rows=self.max_rows))
+            if not res.rows and ans.kind == "lookup" and (ans.confidence or 0) >= self.trust:
+                ans.confidence = NOTHING_FOUND  # 华海锂电的申购代码 with no IPO row: no answer to vouch for
+                ans.notes.append(self.lang.say("notes.nothing_found"))
         except Nl2CypherError as e:
             ans.error, ans.error_type = _one_line(str(e)), type(e).__name__
             if isinstance(e, Unresolved):  # known not to be understood, and which words
@@ -312,8 +316,31 @@ class Engine:
         except Exception as e:  # noqa: BLE001 - a bug must cost one answer, not a batch
             ans.error = self.lang.say("errors.internal", what=f"{type(e).__name__}: {_one_line(str(e))}")
             ans.error_type = "InternalError"
+        if ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust):
+            ans = self._by_clauses(ans, today)
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
+
+    def _by_clauses(self, ans: Answer, today: dt.date | None) -> Answer:
+        """Two asks in one question, each sure on its own and reading the same rows:
+        one query for both (`clauses.py`); otherwise the whole question's answer."""
+        try:
+            with self.revision.paused():
+                found = clauses.merged(self, ans.question, today)
+            if found is None:
+                return ans
+            res = self.store.run(render(found.query, self.dialect), found.query.params, max_rows=self.max_rows)
+        except Nl2CypherError:
+            return ans
+        parts = found.parts
+        out = Answer(ans.question, render(found.query, self.dialect), dict(found.query.params), res.columns,
+                     _stable(res.rows, ans.cypher), truncated=res.truncated, kind=parts[0].kind,
+                     confidence=min(p.confidence for p in parts), trace=ans.trace,
+                     interpretation=self.lang.interpret(found.query, self.schema),
+                     notes=list(dict.fromkeys(n for p in parts for n in p.notes)) +
+                     [self.lang.say("notes.clauses", n=len(parts))])
+        out.trace.notes = out.notes
+        return out
 
     def session(self, id: str | None = None, max_turns: int | None = None):
         """A conversation over this engine: follow-up questions lean on the turns before.

@@ -22,6 +22,7 @@ from .units import Unit
 
 TRUST = 0.5  # the contract's line: below it an answer is flagged as possibly not understood
 LONE_TURN = 0.45  # a turn after others that leaned on none and names nothing: just below TRUST
+NOTHING_FOUND = 0.45  # a named thing's value asked and no row came back: the KG may not hold it
 ECHO = 0.4  # an answer that only repeats the question's names
 GUESS = 0.45  # words searched for in texts (news titles) with nothing saying which texts: just below TRUST
 CLOSE_MARGIN = 0.005  # top two candidates this close: the ranking could not tell them apart
@@ -92,14 +93,14 @@ class Expressed:
     days: frozenset[str] = frozenset()
     ends: dict[str, set[str]] = field(default_factory=dict)
     clause_marks: str = ""  # marks that end a clause (，？): a second clause may ask a second thing
-    for_all: tuple[str, ...] = ()  # 四个季度都盈利: a condition on every period, which no reading holds
+    unbuilt: tuple[str, ...] = ()  # 四个季度都盈利, 成立多少年了: what no reading holds
 
     @classmethod
     def of(cls, schema, lang) -> "Expressed":
         return cls(lang.words.get("asks") or {}, schema.read_as(),
                    frozenset(lab.day for lab in schema.labels.values() if lab.day),
                    {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()},
-                   str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("for_all") or ()))
+                   str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("unbuilt") or ()))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -113,7 +114,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
     ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks) if w not in ignored)
-    ignored += tuple(w for w in expressed.for_all if w in ex.question)
+    ignored += tuple(w for w in expressed.unbuilt if w in ex.question)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
@@ -205,6 +206,7 @@ def as_typed(und: Understanding, typed: Extraction, query, expressed: Expressed,
     typed (持仓比例最高的是哪只, 平均…呢) must be in the query too, or the answer is doubted."""
     missing = tuple(w for w in unexpressed(typed, query, expressed) if w not in und.ignored)
     missing += tuple(w for w in unaggregated(typed.question, units, query) if w not in missing)
+    missing += tuple(w for w in expressed.unbuilt if w in typed.question and w not in und.ignored + missing)
     if not missing:
         return und
     ignored = und.ignored + missing

@@ -699,3 +699,27 @@ def test_all_of_them_asking_each_ones_board_is_no_intersection(engine):
 def test_a_condition_on_every_period_is_flagged_not_answered_as_any_period(engine):
     ans = engine.ask("2023年每个季度都盈利的银行股有哪些")  # no reading says "in every quarter"
     assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+def test_two_asks_about_the_same_rows_are_answered_by_one_query(engine):
+    ans = engine.ask("招商银行今天开盘价多少 成交量呢")
+    want = engine.store.run("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '招商银行' "
+                            f"AND d.date = {T} RETURN d.opening_price, d.volume")
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.confidence)
+    assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), ans.rows
+    both = engine.ask("易方达消费升级股票A持有几只股票，持仓市值一共多少")  # a count and a total of one fund's holdings
+    want = engine.store.run("MATCH (f:public_offering_fund)-[h:hold]->(s:stock) WHERE f.name = '易方达消费升级股票A' "
+                            "RETURN count(DISTINCT s), sum(h.position_amount)")
+    assert results_match(want.columns, want.rows, both.columns, both.rows, False), (both.cypher, both.rows)
+    assert both.confidence >= engine.trust and any("2 问" in n for n in both.notes), both.notes
+
+
+def test_two_asks_about_different_rows_stay_flagged(engine):
+    ans = engine.ask("五粮液昨天收盘多少 今天开盘呢")  # two days: no one query reads both
+    assert ans.error is not None or ans.confidence < engine.trust, ans.cypher
+
+
+def test_a_named_things_value_that_the_kg_lacks_is_flagged_not_answered_empty(engine):
+    ans = engine.ask("宁德时代2024年第一季度的净利润是多少")  # no report yet on 2024-03-15
+    assert ans.rows == [] and ans.confidence < engine.trust
+    assert any("没有查到" in n for n in ans.notes), ans.notes

@@ -18,6 +18,8 @@ missing model or an unreachable endpoint skips revision (the result says why).""
 
 from __future__ import annotations
 
+import contextlib
+
 import os
 import time
 from dataclasses import dataclass, field
@@ -101,6 +103,15 @@ class Revision:
         self.schema_slice = schema_slice  # False: the whole schema goes into the prompt (an ablation)
         self._fewshot: FewShot | None = None
         self.adapter = adapter  # None: the default (shipped adapter); "none": the base model alone
+
+    @contextlib.contextmanager
+    def paused(self):
+        """No revision inside (a question's clauses tried one by one: the model is for the whole)."""
+        mode, self.mode = self.mode, "never"
+        try:
+            yield
+        finally:
+            self.mode = mode
 
     # ---- when -------------------------------------------------------------
     def wanted(self, cypher: str, params: dict, unsure: bool = False) -> str | None:

@@ -95,15 +95,17 @@ def test_every_shape_module_is_registered_and_tested():
 
 
 def test_a_shape_may_decline_and_the_next_one_answers():
-    # a change over a window whose day before is unknown cannot be a change: the list of days answers
+    # a change over a window that ends before the KG's first day has no close to start from:
+    # the list of days answers (a window that only starts before it runs from its first day)
     import datetime as dt
 
     from .helpers import CTX, ent, prop, q, span, unit
 
-    ex = q(ent("贵州茅台"), span("本月", "month", dt.date(2024, 3, 1), dt.date(2024, 3, 15)), "累计",
+    ex = q(ent("贵州茅台"), span("上周", "range", dt.date(2024, 2, 26), dt.date(2024, 3, 3)), "累计",
            prop("涨跌幅", "stock_data.range"))
     cand, text, _ = cypher(ex, [unit(ex, "change", "累计〈P2〉")])
-    assert CTX.trading_day_before(dt.date(2024, 3, 1)) is None
+    assert CTX.period_base(dt.date(2024, 2, 26), dt.date(2024, 3, 3)) is None
+    assert CTX.period_base(dt.date(2024, 3, 1), dt.date(2024, 3, 15)) == dt.date(2024, 3, 4)
     assert cand.shape == "lookup" and "ORDER BY sd.date" in text
 
 

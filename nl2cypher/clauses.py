@@ -1,0 +1,175 @@
+"""Two asks in one question (泸州老窖今天开盘多少 收盘多少; 汇添富…持了多少只股 总持仓市值多少):
+when the whole question is not understood, each clause is answered on its own;
+when every one is sure and each later clause reads rows the first one reads (its
+pattern maps into the first's, its conditions are among the first's), one query
+— the first's, with the later clauses' columns — answers them all. Anything else
+keeps the whole question's answer."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from .cypher.ast import Func, Lit, Match, Param, Path, Prop, Query, Return, Var, conjuncts, nodes, transform
+from .cypher.parse import Unsupported, parse
+
+if TYPE_CHECKING:
+    from .answer import Answer
+    from .engine import Engine
+
+MAX_CLAUSES = 3
+AGGREGATES = {"count", "sum", "avg", "min", "max", "collect"}
+
+
+@dataclass(frozen=True)
+class Merged:
+    query: Query
+    parts: list["Answer"]
+
+
+def split(question: str, marks: str) -> list[str]:
+    """The clauses: cut at the language's clause marks and at a space between two
+    words (spoken or typed run-ons use one where writing uses a comma)."""
+    cut = re.sub(rf"[{re.escape(marks)}]+|(?<=[^\sA-Za-z0-9])\s+(?=[^\sA-Za-z0-9])", "\n", question)
+    return [p.strip() for p in cut.split("\n") if len(p.strip()) >= 2]
+
+
+def merged(engine: "Engine", question: str, today) -> Merged | None:
+    """Each clause answered — a later one alone, else as a follow-up of the first —
+    and one query when all are sure and the later ones read the first's rows."""
+    parts = split(question, engine.expressed.clause_marks)
+    if not 2 <= len(parts) <= MAX_CLAUSES:
+        return None
+    session = engine.session()
+    first = session.ask(parts[0], today)
+    query = _read(engine, first)
+    answers = [first]
+    for p in parts[1:]:
+        for a in (engine.ask(p, today), session.ask(p, today)):  # 收盘多少 alone; 最高到多少点 after the first
+            q = _read(engine, a)
+            grafted = _graft(query, q) if query is not None and q is not None else None
+            if grafted is not None:
+                query = grafted
+                answers.append(a)
+                break
+        else:
+            return None
+    return Merged(query, answers)
+
+
+def _read(engine: "Engine", a: "Answer") -> Query | None:
+    """A sure answer's query, as a tree with its parameters."""
+    if a.error is not None or a.cypher is None or a.confidence is None or a.confidence < engine.trust:
+        return None
+    try:
+        return replace(parse(a.cypher), params=a.params)
+    except Unsupported:
+        return None
+
+
+def _graft(a: Query, b: Query) -> Query | None:
+    """a with b's columns, when b's pattern maps into a's and b's conditions are a's
+    (and a keeps all its rows: after 哪个大, 分别在哪个省 asks of both)."""
+    if len(a.clauses) != 2 or len(b.clauses) != 2:
+        return None
+    (ma, ra), (mb, rb) = a.clauses, b.clauses
+    if not (isinstance(ma, Match) and isinstance(mb, Match) and isinstance(ra, Return) and isinstance(rb, Return)):
+        return None
+    names = _mapping(ma, mb)
+    if names is None or rb.order or ra.limit is not None or rb.limit is not None or mb.optional != ma.optional:
+        return None
+    ma = _named_rels(ma, names)
+    rename = _renamer(names)
+    if not _valued(transform(mb.where, rename), b.params) <= _valued(ma.where, a.params):
+        return None
+    items = transform(rb.items, rename)
+    if any(isinstance(x, Param) for x in nodes(items)) or _aggregated(ra) != _aggregated(Return(items)):
+        return None
+    have = {i.expr for i in ra.items}
+    items = ra.items + tuple(i for i in items if i.expr not in have)
+    return Query((ma, Return(items, ra.distinct or rb.distinct, ra.order, ra.limit)), a.params)
+
+
+def _edges(m: Match):
+    """(var, label) of every node, and every hop as (from, type, to, rel var) in the arrow's direction."""
+    labels, hops = {}, []
+    for p in m.paths:
+        prev = p.start
+        labels.setdefault(prev.var, prev.label)
+        for rel, node in p.steps:
+            labels.setdefault(node.var, node.label)
+            src, dst = (prev.var, node.var) if rel.forward is not False else (node.var, prev.var)
+            hops.append((src, rel.type, dst, rel.var, rel.forward is None))
+            prev = node
+    return labels, hops
+
+
+def _mapping(ma: Match, mb: Match) -> dict[str, str] | None:
+    """b's variable names as a's: nodes by their label (one node of it in a), hops by their ends."""
+    la, ha = _edges(ma)
+    lb, hb = _edges(mb)
+    by_label: dict[str, list[str]] = {}
+    for var, label in la.items():
+        by_label.setdefault(label, []).append(var)
+    names = {}
+    for var, label in lb.items():
+        if len(by_label.get(label, ())) != 1:
+            return None
+        names[var] = by_label[label][0]
+    for src, typ, dst, rvar, loose in hb:
+        hop = next((h for h in ha if h[1] == typ and {h[0], h[2]} == {names[src], names[dst]}
+                    and (loose or h[4] or (h[0], h[2]) == (names[src], names[dst]))), None)
+        if hop is None:
+            return None
+        if rvar is not None:
+            if hop[3] is not None:
+                names[rvar] = hop[3]
+            elif rvar in la or any(h[3] == rvar for h in ha):
+                return None
+            else:
+                names[rvar] = ("rel", hop[0], typ, hop[2], rvar)
+    return names
+
+
+def _named_rels(m: Match, names: dict) -> Match:
+    """a's hops that b names by a variable get that name (b's columns read h.position_amount)."""
+    wanted = {(v[1], v[2], v[3]): v[4] for v in names.values() if isinstance(v, tuple)}
+    for k, v in list(names.items()):
+        if isinstance(v, tuple):
+            names[k] = v[4]
+
+    def name(x):
+        if isinstance(x, Path):
+            steps, prev = [], x.start
+            for rel, node in x.steps:
+                src, dst = (prev.var, node.var) if rel.forward is not False else (node.var, prev.var)
+                var = wanted.get((src, rel.type, dst)) if rel.var is None else None
+                steps.append((replace(rel, var=var) if var else rel, node))
+                prev = node
+            return replace(x, steps=tuple(steps))
+        return x
+    return transform(m, name) if wanted else m
+
+
+def _renamer(names: dict):
+    def rename(x):
+        if isinstance(x, Prop) and x.var in names:
+            return replace(x, var=names[x.var])
+        if isinstance(x, Var) and x.name in names:
+            return replace(x, name=names[x.name])
+        return x
+    return rename
+
+
+def _valued(where, params: dict) -> frozenset:
+    """The conditions of a WHERE, parameters replaced by their values."""
+    def value(x):
+        return Lit(params.get(x.name)) if isinstance(x, Param) else x
+    return frozenset(repr(transform(c, value)) for c in conjuncts(where))
+
+
+def _aggregated(r: Return):
+    """Whether the rows are aggregated, and over which keys: both queries must agree."""
+    agg = [any(isinstance(x, Func) and x.name.lower() in AGGREGATES for x in nodes(i.expr)) for i in r.items]
+    return any(agg) and frozenset(i.expr for i, a in zip(r.items, agg) if not a)
