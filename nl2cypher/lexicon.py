@@ -142,15 +142,18 @@ def tag_question(q: str, mentions: list[Mention]) -> tuple[str, list[tuple[int, 
     return "".join(tagged), owner
 
 
-def normalise(text: str, glue: frozenset[str] | str = "") -> str:
+def normalise(text: str, glue: frozenset[str] | str = "", final: frozenset[str] | str = "") -> str:
     """NFKC (full-width digits and letters), collapse spaces, Chinese punctuation kept;
-    a space beside one of the `glue` characters (the language's particles) between
-    two Chinese characters is dropped — 「跌得最多 的 5只」 — while a space between
-    words still separates them (「王明 基金 规模」)."""
+    a space after a clause-final particle (`final`: 是白酒板块的吗 今天股价多少) ends the
+    clause as a comma would; a space beside one of the `glue` characters (the
+    language's particles) between two Chinese characters is dropped — 「跌得最多 的 5只」 —
+    while a space between words still separates them (「王明 基金 规模」)."""
     text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
+    cjk = "\u4e00-\u9fff"
+    if final:
+        text = re.sub(rf"(?<=[{''.join(sorted(final))}]) (?=[{cjk}])", ",", text)
     if not glue:
         return text
-    cjk = "\u4e00-\u9fff"
     g = "".join(sorted(glue))
     return re.sub(rf"(?<=[{cjk}]) (?=[{g}])|(?<=[{g}]) (?=[{cjk}])", "", text)
 
@@ -303,7 +306,7 @@ class Lexicon:
     def as_read(self, question: str) -> str:
         """The question as extraction reads it (mention offsets are in this text):
         normalised, and the language's `rewrites` applied (涨的最多 is 涨得最多)."""
-        q = normalise(question, self.fillers.particles)
+        q = normalise(question, self.fillers.particles, self.fillers.clause_final)
         for pattern, replacement in self._rewrites:
             q = pattern.sub(replacement, q)
         return q

@@ -113,7 +113,8 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     if best.answer == "entity":  # a whole row for 比昨天多了多少 or 今天咋样: the comparison or the day went unused
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
-    ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks) if w not in ignored)
+    ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks, ex.mentions)
+                     if w not in ignored)
     ignored += tuple(w for w in expressed.unbuilt if w in ex.question)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored = tuple(dict.fromkeys(ignored))
@@ -143,24 +144,30 @@ def guesses(ex: Extraction, ends: dict[str, set[str]]) -> tuple[str, ...]:
 ASKS = ("count", "yesno", "extreme", "topk", "aggregate", "which", "list")  # what a clause asks for
 
 
-def asked_twice(question: str, units, marks: str) -> tuple[str, ...]:
+def asked_twice(question: str, units, marks: str, mentions=()) -> tuple[str, ...]:
     """A later clause that asks something else than the first (几只？分别是哪几只;
-    哪个最好，哪个最差): one query answers one of them, so the other's words are
-    returned as not expressed."""
+    哪个最好，哪个最差): one query answers one of them, so
+    the other's words are returned as not expressed. Beside a yes/no, a clause that
+    asks nothing but names a property (在哪个板块上市的？沪市主板吗) asks for its value."""
     cuts = [i for i, c in enumerate(question) if c in marks]
     asks: dict[int, list] = {}
     for u in units:
         if u.kind in ASKS:
             kind = u.kind if u.kind != "which" else "extreme" if u.params.get("dir") else "list"  # 哪个最少
             key = (kind, u.params.get("dir") if kind in ("extreme", "topk") else None)
-            asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u))
+            asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u.span))
+    if any(k[0] == "yesno" for found in asks.values() for k, _ in found):  # a value beside a yes/no
+        for m in mentions:
+            clause = sum(1 for c in cuts if c < m.start)
+            if m.kind == "property" and clause not in asks:
+                asks[clause] = [(("list", None), (m.start, m.end))]
     clauses = sorted(asks)
     first = {k for k, _ in asks[clauses[0]]} if clauses else set()
     for c in clauses[1:]:
         keys = {k for k, _ in asks[c]}
-        new = [u for k, u in asks[c] if k not in first and (k[0] != "list" or not keys & first)]
+        new = [span for k, span in asks[c] if k not in first and (k[0] != "list" or not keys & first)]
         if new:
-            a, b = new[0].span
+            a, b = new[0]
             return (question[a:b],)
     return ()
 

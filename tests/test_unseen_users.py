@@ -723,3 +723,10 @@ def test_a_named_things_value_that_the_kg_lacks_is_flagged_not_answered_empty(en
     ans = engine.ask("宁德时代2024年第一季度的净利润是多少")  # no report yet on 2024-03-15
     assert ans.rows == [] and ans.confidence < engine.trust
     assert any("没有查到" in n for n in ans.notes), ans.notes
+
+
+def test_a_value_asked_beside_a_yes_no_is_flagged_not_answered_yes_or_no(engine):
+    # 在哪个板块上市的 asks for the sector; 深市主板吗 checks one: one query cannot say both
+    ans = engine.ask("平安银行是在哪个板块上市的？深市主板吗")
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+    assert engine.ask("平安银行是深市主板的吗").confidence >= engine.trust  # the yes/no alone is sure

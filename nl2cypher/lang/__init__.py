@@ -51,6 +51,7 @@ class Fillers:
     words: re.Pattern  # longest first
     frames: tuple[re.Pattern, ...]
     asking: re.Pattern  # filler words and question/joining words (accounted for, but no blockers of a rule)
+    clause_final: frozenset[str] = frozenset()  # particles that end a clause (吗): a space after one is a comma
 
     def spans(self, text: str, asking: bool = False) -> list[tuple[int, int]]:
         """Filler words and particles in `text` (blank out what is already read);
@@ -121,7 +122,8 @@ class Language:
             raise Nl2CypherError(f"patterns/lang/{self.code}/fillers.yaml: bad frame ({e})") from None
         return Fillers(frozenset(str(data.get("particles") or "")),
                        re.compile("|".join(map(re.escape, words)) or r"(?!)"), frames,
-                       re.compile("|".join(map(re.escape, asking)) or r"(?!)"))
+                       re.compile("|".join(map(re.escape, asking)) or r"(?!)"),
+                       frozenset(str(data.get("clause_final") or "")))
 
     @cached_property
     def references(self) -> dict[str, Any]:
