@@ -264,6 +264,14 @@ CASES = [
     ("嗯 就是想问平安银行的董事长是男的还是女的",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '平安银行' AND c.departure_date IS NULL "
      "RETURN c.sex", False),
+    # 是…的吧 asks to confirm: a yes/no
+    ("宁德时代是创业板的吧",
+     "MATCH (s:stock) WHERE s.name = '宁德时代' RETURN s.listed_sector = '创业板'", False),
+    # 跌了多少 over a period is the change over it, as 涨了多少 is
+    ("银行板块上个月跌了多少",
+     "MATCH (t:trade)-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) WHERE t.name = '银行' "
+     "AND a.date = date('2024-01-31') AND b.date = date('2024-02-29') "
+     "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100.0", False),
     # one by one: a year's quarters each (not the year's total), a few days' highs each (not their max)
     ("比亚迪2023年各个季度的净利润是多少",
      "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) WHERE s.name = '比亚迪' "
@@ -730,3 +738,8 @@ def test_a_value_asked_beside_a_yes_no_is_flagged_not_answered_yes_or_no(engine)
     ans = engine.ask("平安银行是在哪个板块上市的？深市主板吗")
     assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
     assert engine.ask("平安银行是深市主板的吗").confidence >= engine.trust  # the yes/no alone is sure
+
+
+def test_a_month_and_day_just_ahead_is_the_days_to_come_not_last_year(engine):
+    ans = engine.ask("五粮液3月20号的收盘价")  # five days after the KG's last day
+    assert ans.error is not None and "2024-03-15" in ans.error, (ans.cypher, ans.error)

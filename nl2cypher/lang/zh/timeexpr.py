@@ -25,6 +25,7 @@ from .numbers import CN_NUM_CHARS, to_int
 D = dt.date
 N = rf"(?:\d+|[{CN_NUM_CHARS}]+)"
 RECENT_TRADING_DAYS = 5
+SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
 
 
 @dataclass(frozen=True)
@@ -226,9 +227,9 @@ class TimeParser:
         if not mo or not d:
             return None
         day = _safe_date(self.today.year, mo, d)
-        if day and day > self.today:
+        if day and (day - self.today).days > SOON_DAYS:  # 12月25日 in March: last December's
             day = _safe_date(self.today.year - 1, mo, d)
-        return self._span(m, "day", day, day) if day else None
+        return self._span(m, "day", day, day) if day else None  # 3月18号 on the 15th: days ahead, as said
 
     def _trading_back(self, n: int) -> D:
         """The first of the last n trading days up to today."""
