@@ -35,6 +35,7 @@ from .units import map_units
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]
 
 MAX_QUESTION_CHARS = 500
+MAX_RESOLVED_CHARS = 4000  # a follow-up resolved over the rows of the answer before (50 names and more)
 NAMING = ("entity", "value", "label")  # mentions that say what a question is about
 MAX_ROWS = 10_000  # rows an answer shows at most (the answer says when it was cut)
 
@@ -140,8 +141,10 @@ class Engine:
         q = (question or "").strip()
         if not q or not any(ch.isalnum() for ch in q):
             raise BadQuestion(self.lang.say("errors.empty_question"))
-        if len(q) > MAX_QUESTION_CHARS:
-            raise BadQuestion(self.lang.say("errors.question_too_long", chars=len(q), limit=MAX_QUESTION_CHARS))
+        typed = said if said is not None else q  # a resolved follow-up may list the rows before (其中…)
+        limit = MAX_QUESTION_CHARS if said is None else MAX_RESOLVED_CHARS
+        if len(typed) > MAX_QUESTION_CHARS or len(q) > limit:
+            raise BadQuestion(self.lang.say("errors.question_too_long", chars=len(typed), limit=MAX_QUESTION_CHARS))
         ctx = self.context(today)
         t0 = time.perf_counter()
         try:

@@ -55,6 +55,7 @@ class Session:
                 if res is not None and getattr(res, flag) and ans.error is None and ans.confidence is not None:
                     ans.confidence = min(ans.confidence, LONE_TURN)
                     ans.notes.append(self.engine.lang.say(note))
+            self._uncomputed(question, ans)
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
@@ -76,6 +77,15 @@ class Session:
             return
         ans.confidence = leaned.confidence
         ans.notes.append(self.engine.lang.say("notes.doubted_turn", turn=leaned.number))
+
+    def _uncomputed(self, question: str, ans: Answer) -> None:
+        """两天收盘差多少 that could not be computed from the answers before and was
+        answered as a question instead: the difference asked is not in it."""
+        words = [w for ws in self.engine.resolver.arithmetic.values() for w in ws if w in question]
+        if words and ans.error is None and ans.confidence is not None and ans.confidence >= self.engine.trust:
+            ans.confidence = LONE_TURN
+            ans.notes.append(self.engine.lang.say("notes.unsure", words=self.engine.lang.say(
+                "notes.unsure_ignored", words=words[0])))
 
     def reset(self) -> None:
         self.turns.clear()

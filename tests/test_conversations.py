@@ -184,3 +184,25 @@ def test_these_two_after_three_rows_is_asked_back(engine):
     s.ask("银行板块今天涨幅最大的3只")
     ans = s.ask("这两家差多少")  # which two of the three? not a difference of all three
     assert ans.error_type == "Unresolved" and "这两家" in ans.error and ans.rows == []
+
+
+def test_a_difference_asked_but_not_computed_is_flagged(engine):
+    s = engine.session()
+    s.ask("贵州茅台今天收盘价和涨跌幅")
+    s.ask("昨天呢")
+    ans = s.ask("两天收盘差多少钱")  # two values per turn: not computed, so not answered as if it were
+    assert ans.kind == "arithmetic" or ans.error is not None or ans.confidence < engine.trust, ans.resolved_question
+
+
+def test_among_a_long_answer_is_no_question_too_long(engine):
+    s = engine.session()
+    first = s.ask("现在开放申购的基金有哪些")
+    assert len("、".join(r[0] for r in first.rows)) > 500  # the names alone are longer than a question may be
+    ans = s.ask("其中管理费最低的是哪只")
+    assert ans.error is None and len(ans.rows) == 1, ans.error
+
+
+def test_the_clients_own_holding_is_no_holding_of_the_kg(engine):
+    ans = engine.ask("客户持有五粮液，帮看下它属于哪个行业板块")
+    want = engine.store.run("MATCH (s:stock)-[:belong_to]->(t:trade) WHERE s.name = '五粮液' RETURN t.name")
+    assert ans.confidence >= engine.trust and ans.rows == want.rows, (ans.cypher, ans.rows)
