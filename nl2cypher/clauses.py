@@ -44,11 +44,13 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
     session = engine.session()
     first = session.ask(parts[0], today)
     query = _read(engine, first)
+    if query is None:
+        return None
     answers = [first]
     for p in parts[1:]:
         for a in (engine.ask(p, today), session.ask(p, today)):  # 收盘多少 alone; 最高到多少点 after the first
             q = _read(engine, a)
-            grafted = _graft(query, q) if query is not None and q is not None else None
+            grafted = _graft(query, q) if q is not None else None
             if grafted is not None:
                 query = grafted
                 answers.append(a)

@@ -319,8 +319,8 @@ class Engine:
         except Exception as e:  # noqa: BLE001 - a bug must cost one answer, not a batch
             ans.error = self.lang.say("errors.internal", what=f"{type(e).__name__}: {_one_line(str(e))}")
             ans.error_type = "InternalError"
-        if ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust):
-            ans = self._by_clauses(ans, today)
+        if said is None and (ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust)):
+            ans = self._by_clauses(ans, today)  # a question as typed (a resolved follow-up is checked on its words)
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
 
