@@ -181,8 +181,14 @@ def _fill(store, tpl: QuestionTemplate, k: int, spec: TemplateFile, values: dict
         raise TemplateError(f"template {tpl.id}: its gold query fails: {e}") from None
     if not result.rows or all(v is None for row in result.rows for v in row):
         return None
-    rows = result.rows
+    rows = steady(result.rows)
     if "ORDER BY" not in gold.upper():  # the store's row order is arbitrary: a canonical one keeps files reproducible
         rows = sorted(rows, key=lambda r: json.dumps(r, ensure_ascii=False, sort_keys=True, default=str))
     return {"question": question, "gold": gold, "category": tpl.category, "today": times["today"],
             "template": tpl.id, "answer": {"columns": result.columns, "rows": rows}}
+
+
+def steady(rows: list[list]) -> list[list]:
+    """Rows with floats to 12 significant digits: a store sums in no fixed order, so an
+    average's last digits change from run to run — a file made from a seed must not."""
+    return [[float(f"{v:.12g}") if isinstance(v, float) else v for v in row] for row in rows]
