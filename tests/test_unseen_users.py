@@ -264,6 +264,10 @@ CASES = [
     ("嗯 就是想问平安银行的董事长是男的还是女的",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '平安银行' AND c.departure_date IS NULL "
      "RETURN c.sex", False),
+    # 以上 after a count of days includes the number (2天以上: 2 too), as 及以上 does
+    ("今天连续涨停1天以上的股票有哪些",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.raising_limit_days >= 1 "
+     "RETURN DISTINCT s.name", False),
     # 是…的吧 asks to confirm: a yes/no
     ("宁德时代是创业板的吧",
      "MATCH (s:stock) WHERE s.name = '宁德时代' RETURN s.listed_sector = '创业板'", False),
