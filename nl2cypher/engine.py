@@ -332,12 +332,13 @@ class Engine:
                 found = clauses.merged(self, ans.question, today)
             if found is None:
                 return ans
-            res = self.store.run(render(found.query, self.dialect), found.query.params, max_rows=self.max_rows)
+            cypher = render(found.query, self.dialect)
+            res = self.store.run(cypher, found.query.params, max_rows=self.max_rows)
         except Nl2CypherError:
             return ans
         parts = found.parts
-        out = Answer(ans.question, render(found.query, self.dialect), dict(found.query.params), res.columns,
-                     _stable(res.rows, ans.cypher), truncated=res.truncated, kind=parts[0].kind,
+        out = Answer(ans.question, cypher, dict(found.query.params), res.columns,
+                     _stable(res.rows, cypher), truncated=res.truncated, kind=parts[0].kind,
                      confidence=min(p.confidence for p in parts), trace=ans.trace,
                      interpretation=self.lang.interpret(found.query, self.schema),
                      notes=list(dict.fromkeys(n for p in parts for n in p.notes)) +
