@@ -268,6 +268,8 @@ CASES = [
     ("今天连续涨停1天以上的股票有哪些",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.raising_limit_days >= 1 "
      "RETURN DISTINCT s.name", False),
+    # 是哪里的公司 / 总部在哪 ask where it is: the KG keeps the province
+    ("美的集团是哪里的公司", "MATCH (s:stock) WHERE s.name = '美的集团' RETURN s.province", False),
     # 是…的吧 asks to confirm: a yes/no
     ("宁德时代是创业板的吧",
      "MATCH (s:stock) WHERE s.name = '宁德时代' RETURN s.listed_sector = '创业板'", False),
