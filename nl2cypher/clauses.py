@@ -78,10 +78,11 @@ def _graft(a: Query, b: Query) -> Query | None:
     (ma, ra), (mb, rb) = a.clauses, b.clauses
     if not (isinstance(ma, Match) and isinstance(mb, Match) and isinstance(ra, Return) and isinstance(rb, Return)):
         return None
-    names = _mapping(ma, mb)
-    if names is None or rb.order or ra.limit is not None or rb.limit is not None or mb.optional != ma.optional:
+    mapped = _mapping(ma, mb)
+    if mapped is None or rb.order or ra.limit is not None or rb.limit is not None or mb.optional != ma.optional:
         return None
-    ma = _named_rels(ma, names)
+    names, unnamed = mapped
+    ma = _named_rels(ma, unnamed)
     rename = _renamer(names)
     if not _valued(transform(mb.where, rename), b.params) <= _valued(ma.where, a.params):
         return None
@@ -107,14 +108,15 @@ def _edges(m: Match):
     return labels, hops
 
 
-def _mapping(ma: Match, mb: Match) -> dict[str, str] | None:
-    """b's variable names as a's: nodes by their label (one node of it in a), hops by their ends."""
+def _mapping(ma: Match, mb: Match):
+    """b's variable names as a's — nodes by their label (one node of it in a), hops
+    by their ends — and the hops of a that b names while a does not (their new names)."""
     la, ha = _edges(ma)
     lb, hb = _edges(mb)
     by_label: dict[str, list[str]] = {}
     for var, label in la.items():
         by_label.setdefault(label, []).append(var)
-    names = {}
+    names, unnamed = {}, {}
     for var, label in lb.items():
         if len(by_label.get(label, ())) != 1:
             return None
@@ -124,34 +126,29 @@ def _mapping(ma: Match, mb: Match) -> dict[str, str] | None:
                     and (loose or h[4] or (h[0], h[2]) == (names[src], names[dst]))), None)
         if hop is None:
             return None
-        if rvar is not None:
-            if hop[3] is not None:
-                names[rvar] = hop[3]
-            elif rvar in la or any(h[3] == rvar for h in ha):
-                return None
-            else:
-                names[rvar] = ("rel", hop[0], typ, hop[2], rvar)
-    return names
+        if rvar is None:
+            continue
+        if hop[3] is None and (rvar in la or any(h[3] == rvar for h in ha)):
+            return None  # b's name for the hop is taken in a
+        names[rvar] = hop[3] or rvar
+        if hop[3] is None:
+            unnamed[(hop[0], typ, hop[2])] = rvar
+    return names, unnamed
 
 
-def _named_rels(m: Match, names: dict) -> Match:
+def _named_rels(m: Match, unnamed: dict) -> Match:
     """a's hops that b names by a variable get that name (b's columns read h.position_amount)."""
-    wanted = {(v[1], v[2], v[3]): v[4] for v in names.values() if isinstance(v, tuple)}
-    for k, v in list(names.items()):
-        if isinstance(v, tuple):
-            names[k] = v[4]
-
     def name(x):
         if isinstance(x, Path):
             steps, prev = [], x.start
             for rel, node in x.steps:
                 src, dst = (prev.var, node.var) if rel.forward is not False else (node.var, prev.var)
-                var = wanted.get((src, rel.type, dst)) if rel.var is None else None
+                var = unnamed.get((src, rel.type, dst)) if rel.var is None else None
                 steps.append((replace(rel, var=var) if var else rel, node))
                 prev = node
             return replace(x, steps=tuple(steps))
         return x
-    return transform(m, name) if wanted else m
+    return transform(m, name) if unnamed else m
 
 
 def _renamer(names: dict):

@@ -13,9 +13,9 @@ import re
 import time
 from pathlib import Path
 
+from . import clauses
 from .answer import Answer, Trace
 from .cypher import queries
-from . import clauses
 from .cypher.dialects import render
 from .domain import load_domain
 from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity, Unresolved
@@ -28,8 +28,8 @@ from .schema import Schema, default_schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
-from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, lists_everything, understand,
-                            unexplained_words)
+from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, lists_everything,
+                            understand, unexplained_words)
 from .units import map_units
 
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]

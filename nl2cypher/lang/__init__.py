@@ -99,6 +99,10 @@ class Language:
             node = node[part]
         return str(node).format(**values) if values else str(node)
 
+    def found(self, group: str, text: str) -> list[str]:
+        """The words of a words.yaml group that `text` holds (现任 of `current`)."""
+        return [str(w) for w in self.words.get(group) or () if str(w) in text]
+
     def join(self, items) -> str:
         """Items listed in running text (贵州茅台、五粮液)."""
         return str(self.words.get("list_separator", ", ")).join(map(str, items))

@@ -19,7 +19,6 @@ missing model or an unreachable endpoint skips revision (the result says why).""
 from __future__ import annotations
 
 import contextlib
-
 import os
 import time
 from dataclasses import dataclass, field

@@ -14,7 +14,7 @@ from ..ir import Negated, QueryGraph, Ref, Unset
 
 
 def run(g: QueryGraph) -> None:
-    said = {k: any(str(w) in g.ex.question for w in g.lang.words.get(k, ())) for k in ("current", "former", "ever")}
+    said = {k: bool(g.lang.found(k, g.ex.question)) for k in ("current", "former", "ever")}
     current, former = said["current"], said["former"] and not said["ever"]
     if current and former:
         return

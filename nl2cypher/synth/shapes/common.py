@@ -78,10 +78,8 @@ def period_total(g: QueryGraph, shown: list[Shown]) -> str:
 def each(g: QueryGraph) -> bool:
     """The question asks for the rows one by one (每个季度; 分别 when one figure of
     one thing is asked): no total over them."""
-    def said(group: str) -> bool:
-        return any(str(w) in g.ex.question for w in g.lang.words.get(group, ()))
     one = len(g.props) == 1 and all(len(s.names) <= 1 for s in g.entities())
-    return said("each") or (one and said("each_of_one"))
+    return bool(g.lang.found("each", g.ex.question) or (one and g.lang.found("each_of_one", g.ex.question)))
 
 
 def reference_entity(g: QueryGraph, u: Unit):
