@@ -225,7 +225,7 @@ class Resolver:
     def dangling(self, ex) -> str | None:
         """A word of a question asked on its own that points back (它, 这些股票,
         那个基金) with no name before it to point at: the words, else None."""
-        ref = self._reference(ex.question, ex)
+        ref = self._reference(ex.question, ex, alone=True)
         return None if ref is None else ex.question[ref[1]:ref[2]].rstrip("的")
 
     def _extract(self, q: str, today: dt.date, calendar):
@@ -238,14 +238,15 @@ class Resolver:
         pattern = self.patterns.get(kind)
         return pattern.search(q, at) if pattern is not None else None
 
-    def _reference(self, q: str, ex) -> tuple[str, int, int, str | None] | None:
+    def _reference(self, q: str, ex, alone: bool = False) -> tuple[str, int, int, str | None] | None:
         """(kind, start, end, label) of the first word that points back; a pronoun
-        after a name of the same question points at that name and is left alone."""
+        after a name of the same question points at that name and is left alone.
+        `alone`: the question has no turn before it (基金里面哪个… is among all funds)."""
         found = []
         for kind in ("they", "pair", "among", "person", "it"):
             m = self._find(q, kind)
             if m and kind == "among" and ex is not None and any(
-                    x.end == m.start() and (x.kind in ("entity", "value") or x.kind == "label" and x.start > 0)
+                    x.end == m.start() and (x.kind in ("entity", "value") or x.kind == "label" and (x.start > 0 or alone))
                     for x in ex.mentions):
                 m = None  # 科创板里面, 涨停的股票里面: among the things just said (板块里面 alone: the one discussed)
             if m:

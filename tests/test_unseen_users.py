@@ -294,6 +294,28 @@ CASES = [
      "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
      "WHERE a.date = date('2023-02-17') AND b.date = date('2023-12-29') "
      "RETURN s.name, (b.closing_price - a.closing_price) / a.closing_price * 100.0 AS c ORDER BY c, s.name LIMIT 3", True),
+    # news of funds are the funds' own (an edge from several labels joins the one named), not their holdings'
+    ("基金都有哪些利空资讯",
+     "MATCH (f:public_offering_fund)-[r:involve]->(i:information) WHERE r.tendency = -1 RETURN DISTINCT i.name", False),
+    # the set a question picks from (股票里头 / 基金里边) is what it asks for, also with no turn before
+    ("创业板的股票里头有利空消息的有哪些",
+     "MATCH (s:stock)-[r:involve]->(i:information) WHERE s.listed_sector = '创业板' AND r.tendency = -1 "
+     "RETURN DISTINCT s.name", False),
+    ("基金里边哪只管理费最低",
+     "MATCH (f:public_offering_fund) RETURN f.name, f.management_fee ORDER BY f.management_fee, f.name LIMIT 1", True),
+    # the newest one (最新一期 / 最近那只) by its own date, of those already come
+    ("最新一期新股发行了多少万股",
+     "MATCH (s:stock)-[:originate_from]->(n:new_stock) WHERE n.online_release_date <= date('2024-03-15') "
+     "RETURN s.name, n.amount ORDER BY n.online_release_date DESC, s.name LIMIT 1", True),
+    # who runs the one a ranking picks: the people over the edge word, the ranked one named beside them
+    ("净值最高的基金是哪位经理在管",
+     "MATCH (f:public_offering_fund) WITH f ORDER BY f.net_worth DESC, f.name LIMIT 1 "
+     "MATCH (m:fund_manager)-[:manage]->(f) RETURN m.name, f.name", False),
+    # a ranking beside a holding word ranks the holdings (the largest one's price), not the price
+    ("易方达蓝筹精选混合A持仓最多的那只股票昨天收盘价多少",
+     "MATCH (f:public_offering_fund)-[h:hold]->(s:stock) WHERE f.name = '易方达蓝筹精选混合A' "
+     "WITH s ORDER BY h.position_ratio DESC, s.name LIMIT 1 MATCH (s)-[:has_stock_data]->(d:stock_data) "
+     "WHERE d.date = date('2024-03-14') RETURN s.name, d.closing_price", False),
 ]
 
 

@@ -365,17 +365,19 @@ class QueryGraph:
     def linked(self, var: str) -> bool:
         return any(ln.a == var or ln.b == var or any(st.var == var for st in ln.steps) for ln in self.links)
 
-    def pattern(self) -> Pattern:
-        """The main MATCH: every link as a path, every slot not on one alone."""
+    def pattern(self, links: list[Link] | None = None, conds: list[Expr] | None = None,
+                alone: set[str] | None = None) -> Pattern:
+        """The main MATCH: every link as a path, every slot not on one alone (a part of
+        it: those links, conditions and lone slots)."""
         paths, on_links = [], set()
-        for ln in self.links:
+        for ln in self.links if links is None else links:
             a = self.slot_of(ln.a)
             paths.append(PathSpec(a.var, a.label, tuple(ln.steps)))
             on_links |= {ln.a} | {st.var for st in ln.steps}
         for s in self.slots:
-            if s.var not in on_links:
+            if s.var not in on_links and (alone is None or s.var in alone):
                 paths.append(PathSpec(s.var, s.label))
-        return Pattern(tuple(paths), tuple(self.conds))
+        return Pattern(tuple(paths), tuple(self.conds if conds is None else conds))
 
     def candidate(self, plan_parts: tuple, answer: str, notes: list[str] | None = None) -> Candidate:
         from .lower import lower
@@ -416,6 +418,23 @@ class QueryGraph:
     def _reaches_today(self, t) -> bool:
         return t is None or t.end is None or t.end >= self.ctx.today
 
+    def _walked(self, m) -> bool:
+        """An edge word the query reads: its edge is on a path, or it is a role's word
+        (上游), or it only says how two things it joins relate (持有, 属于). Unread: it
+        leads to people the query has none of (规模最大的基金是谁管的: the manager)."""
+        walked = {st.edge for ln in self.links for st in ln.steps}
+        if "role" in m.params or walked & set(m.targets):
+            return True
+        have = {s.label for s in self.slots}
+        for name in m.targets:
+            e = self.schema.edges.get(name)
+            if e is None:
+                continue
+            for a, b in e.endpoints:
+                if (a in have) != (b in have) and self.schema.labels[b if a in have else a].person:
+                    return False
+        return True
+
     def ignored(self) -> tuple[int, ...]:
         """Mentions no pass or shape used: a number, a date, a name or a property
         word the question gave that the query does not reflect. (Label and edge
@@ -439,7 +458,7 @@ class QueryGraph:
             if m.kind == "time" and i not in self.consumed and first_time and (dated or self._reaches_today(m.time)):
                 first_time = False  # the period the query's daily rows or reports are about (现在: any row)
                 continue
-            if i in used or m.kind in ("label", "edge"):
+            if i in used or m.kind == "label" or (m.kind == "edge" and self._walked(m)):
                 continue
             if m.kind == "entity" and any(r.name in names or r.name in values for r in m.entities):
                 continue

@@ -57,10 +57,11 @@ def edge_link(g: QueryGraph, edge: str, target: Slot | None, near: int) -> Link 
     if not ends:
         return None
     a = min(ends, key=lambda s: (s is not target, abs(s.pos - near)))
-    other_label = e.targets[0] if a.label in e.sources else e.sources[0]
-    b = next((s for s in g.slots if s.label == other_label and s is not a), None)
+    others = e.targets if a.label in e.sources else e.sources
+    # an edge from several labels (news of a stock or of a fund) joins the one the question names
+    b = next((s for s in g.slots if s.label in others and s is not a and s.kind != "data"), None)
     if b is None:
-        b = g.add_slot(other_label, near, kind="hidden")
+        b = g.add_slot(others[0], near, kind="hidden")
     return link(g, a, b, edge=edge)
 
 

@@ -24,6 +24,8 @@ from .numbers import CN_NUM_CHARS, to_int
 
 D = dt.date
 N = rf"(?:\d+|[{CN_NUM_CHARS}]+)"
+# 最新/最近 before these is "the newest" (最近成立的公司, 最新上任的董事长, 最近的那个新股), no time
+NOT_A_TIME = r"成立|上市|上任|任职|发行|发布|的?(?:那个|那只|那家|那位|那期|一个|一只|一家|一位|一期)"
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
 
@@ -117,12 +119,12 @@ class TimeParser:
             (rf"(?:近|最近|过去|前)(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|以来|来)?", self._recent_n),
             (r"(?:(?:近|最近|过去)半(?P<u>年|个月)(?:内|以来|来)?|半(?P<u2>年|个月)(?:以来|来))", self._recent_half),
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
-            (r"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|(?<!出)现在|当前|目前|此刻|最新(?!成立|上市)|眼下)", self._word_day),
+            (rf"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|(?<!出)现在|当前|目前|此刻|最新(?!{NOT_A_TIME})|眼下)", self._word_day),
             (r"(?P<w>本周|这周|上周|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])", self._weekday),
             (r"(?P<w>本周|这周|这一周|上周|上一周|本月|这个月|月初至今|月初以来|本月以来|上个月|上月|今年|本年|去年|前年|年初至今|年内)",
              self._word_range),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前)年(?:度|全年)?", self._year),
-            (r"(?P<w>最近几天|最近几日|前几日|这几日|近几日|最近(?!成立|上市)|近期|前几天|这几天|近几天|近日)", self._recent),
+            (rf"(?P<w>最近几天|最近几日|前几日|这几日|近几日|最近(?!{NOT_A_TIME})|近期|前几天|这几天|近几天|近日)", self._recent),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月份?(?![\d{CN_NUM_CHARS}日号])", self._month),
         ]
         self.rules = [(re.compile(p), f) for p, f in self.rules]

@@ -121,6 +121,7 @@ class Interpreter(Verbaliser):
         super().__init__(schema, lang)
         self.iw = lang.texts["interpret"]
         self.aliases: dict = {}
+        self.ranked = None  # what a WITH ranked by (said once)
 
     def prop(self, e) -> str:
         owner = self.var_label.get(e.var) or self.rel_type.get(e.var) or ""
@@ -156,7 +157,15 @@ class Interpreter(Verbaliser):
         for i in c.items:
             if i.alias:
                 self.aliases[i.alias] = i.expr
-        return self.gen(c.where) if c.where is not None else ""
+        parts = [self.gen(c.where)] if c.where is not None else []
+        if c.order and c.limit:  # 规模最大的基金是谁管的: the ranking comes before the answer follows it
+            parts.append(self._ordered(c.order[0], c.items))
+            parts.append(self.iw["limit"].format(k=c.limit))
+            self.ranked = c.order[0].expr
+        return self.iw["sep"].join(parts)
+
+    def _ordered(self, o, items) -> str:
+        return self.iw["order_desc" if o.desc else "order_asc"].format(key=self._key(o.expr, items))
 
     def var(self, e) -> str:
         if e.name in self.aliases:
@@ -172,9 +181,8 @@ class Interpreter(Verbaliser):
     def return_(self, c: Return) -> str:
         cols = [i.alias or self.gen(i.expr) for i in c.items]
         parts = [self.iw["returns"].format(items=self.w["list"].join(x for x in cols if x))]
-        if c.order:
-            o = c.order[0]
-            parts.append(self.iw["order_desc" if o.desc else "order_asc"].format(key=self._key(o.expr, c.items)))
+        if c.order and c.order[0].expr != self.ranked:
+            parts.append(self._ordered(c.order[0], c.items))
         if c.limit:
             parts.append(self.iw["limit"].format(k=c.limit))
         return self.iw["sep"].join(parts)

@@ -6,7 +6,10 @@ and links."""
 
 from __future__ import annotations
 
-from ..ir import Attached, QueryGraph
+import re
+
+from ...errors import CannotTranslate
+from ..ir import Attached, Day, Op, QueryGraph
 from ..paths import edge_link, holder, owner_slot, ties_to
 
 
@@ -69,14 +72,45 @@ def default_change(g: QueryGraph) -> None:
 
 def default_weight(g: QueryGraph) -> None:
     """A ranking with no property named over a relationship that has a size
-    (持茅台最多的基金, 第一大股东, 前十大持仓): ranked by the edge's `weight`."""
-    if g.props or not g.units_of("extreme", "topk") or g.units_of("aggregate", "count", "group"):
+    (持茅台最多的基金, 第一大股东, 前十大持仓): ranked by the edge's `weight`; so is
+    one right beside the edge's word (持有最多的股票今天涨了多少: the largest holding's change)."""
+    rank = next(iter(g.units_of("extreme", "topk")), None)
+    if rank is None or g.units_of("aggregate", "count", "group"):
+        return
+    before = _edge_beside(g, rank.start, rank.end) if g.props else None
+    if g.props and (before is None or any(g.pos(i) < rank.start for ms in g.prop_mentions.values() for i in ms)):
         return
     for ln in g.links:
         for st in ln.steps:
             weight = g.schema.edges[st.edge].weight
-            if weight:
+            if weight and (before is None or st.edge == before):
                 held = edge_link(g, st.edge, g.target, g.target.pos)
                 if held is not None:
-                    g.props.append(Attached(None, held, weight))
+                    g.props.insert(0, Attached(None, held, weight))  # what the ranking orders by
                 return
+
+
+def _edge_beside(g: QueryGraph, start: int, end: int) -> str | None:
+    """The edge whose word is next to the stretch [start, end), a name between
+    allowed (〈持有〉最多, 〈持〉茅台最多, 最大的〈持仓〉)."""
+    for i, m in enumerate(g.m):
+        a, b = g.ex.tag_span(i)
+        if m.kind == "edge" and (re.fullmatch(r"的?", g.ex.tagged[end:a]) if a >= end
+                                 else re.fullmatch(r"(〈E\d+〉)?", g.ex.tagged[b:start]) if b <= start else None):
+            return m.targets[0]
+    return None
+
+
+def default_newest(g: QueryGraph) -> None:
+    """最近的那个新股 (a ranking unit `by=day`): the newest by the target's own date,
+    of those already come; a target with no single date has no such reading."""
+    for u in g.units:
+        if u.kind not in ("extreme", "topk") or u.params.get("by") != "day":
+            continue
+        lab = g.schema.labels[g.target.label]
+        dates = [lab.day] if lab.day else [p.name for p in lab.properties.values() if p.type == "date"]
+        if len(dates) != 1:
+            raise CannotTranslate(g.lang.say("errors.no_query"))
+        newest = Attached(None, g.target, dates[0])
+        g.props.insert(0, newest)  # what the ranking orders by
+        g.conds.append(Op("<=", newest.ref, Day(g.ctx.today)))

@@ -101,6 +101,12 @@ def _target(g: QueryGraph) -> Slot:
         after = [s for s in labels if 0 <= s.pos - u.end <= 1]
         if after:
             return after[0]
+    inside = _picked_from(g, labels)
+    if inside is not None:
+        return inside
+    person = _person_asked(g, labels)
+    if person is not None:
+        return person
     if labels:
         return max(labels, key=lambda s: s.pos)
     ents = g.entities()
@@ -151,6 +157,35 @@ def _target(g: QueryGraph) -> Slot:
         raise CannotTranslate(g.lang.say("errors.nothing_recognised"))
     label = g.pick("subject", list(dict.fromkeys(owners)))
     return g.add_slot(label, end)
+
+
+def _picked_from(g: QueryGraph, labels: list[Slot]) -> Slot | None:
+    """今天涨停的股票里面有利好消息的有哪些: the set a question picks from (a label
+    word before a `within` word) is what it lists, not a later label word."""
+    if len(labels) < 2:
+        return None
+    for s in labels[:-1]:
+        if s.mention is None:
+            continue
+        rest = g.ex.tagged[g.ex.tag_span(s.mention)[1]:]
+        if any(rest.startswith(w) for w in g.lang.words.get("within") or ()):
+            return s
+    return None
+
+
+def _person_asked(g: QueryGraph, labels: list[Slot]) -> Slot | None:
+    """规模最大的基金是谁管理的: who (the language's `asks.person`) over an edge word
+    from a thing the question names to people it names no word of — those people."""
+    if not labels or not any(str(w) in g.ex.question for w in (g.lang.words.get("asks") or {}).get("person", ())):
+        return None
+    have = {s.label for s in g.slots}
+    for i, m in enumerate(g.m):
+        for name in m.targets if m.kind == "edge" and "role" not in m.params else ():
+            for a, b in g.schema.edges[name].endpoints:
+                other = b if a in have else a if b in have else None
+                if other and other not in have and g.schema.labels[other].person:
+                    return g.add_slot(other, g.pos(i))
+    return None
 
 
 def _owners(g: QueryGraph, owner: str) -> set[str]:

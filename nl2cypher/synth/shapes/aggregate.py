@@ -3,7 +3,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Projection, QueryGraph
+from ..ir import Call, Column, Projection, QueryGraph, Ref, Whole
 from .common import Shown, ask, asked, asks_which_day, the_day_of
 
 NAME = "aggregate"
@@ -28,7 +28,17 @@ def lower(g: QueryGraph):
     cols.append(Column(Call(fn, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)))
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
-    return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)
+    return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols))), NAME)
+
+
+def _each_once(g: QueryGraph, shown: Shown, cols: list[Column]) -> tuple:
+    """女基金经理管的基金平均规模: a fund two of them run counts once — the things
+    whose value is aggregated, joined to others, are made distinct first."""
+    owner = next((x for x in g.slots if x.var == shown.ref.var), None)
+    if owner is None or owner.kind != "label" or not g.links:
+        return ()  # a day's rows, a named thing: each is one row already
+    keep = [owner.var] + [c.expr.var for c in cols[:-1] if isinstance(c.expr, Ref) and c.expr.var != owner.var]
+    return (Projection(tuple(Column(Whole(v)) for v in dict.fromkeys(keep)), distinct=True, carry=True),)
 
 
 def _single_value(g: QueryGraph, shown: Shown) -> bool:

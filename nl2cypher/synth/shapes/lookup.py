@@ -4,7 +4,7 @@ daily row); or the list of members of the target with the values asked."""
 from __future__ import annotations
 
 from ..ir import Column, Link, Projection, QueryGraph, Ref, Sort, Whole
-from .common import ask
+from .common import ask, asked
 
 NAME = "lookup"
 
@@ -30,6 +30,8 @@ def lower(g: QueryGraph):
             cols.insert(0, Column(*g.name_of(s)))
         elif s is not target and len(s.names) > 1 and answer == "list":
             cols.insert(0, Column(*g.name_of(s)))  # A和B的董事长: whose each row is
+    if answer == "list" and asked(g, "each"):  # 持有茅台的基金各自的基金经理: which fund each one runs
+        cols[:0] = [Column(*g.name_of(s)) for s in g.slots if s.kind == "label" and s is not target]
     if target.kind == "entity" and len(target.names) <= 1 and answer == "lookup" and a.shown:
         cols = [Column(*g.name_of(target))]
     multi_day = any(s.kind == "data" for s in g.slots) and g.day_range

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from ...errors import CannotTranslate
-from ..ir import Column, Projection, QueryGraph, Sort
+from ..ir import Column, Projection, QueryGraph, Ref, Slot, Sort, Unset, Whole
 from .common import ask, rank_limit
 
 NAME = "ranking"
@@ -30,6 +32,49 @@ def lower(g: QueryGraph):
     desc = (direction == "desc") != g.flipped(ranked.ref)  # 跌幅最大: ascending
     limit = rank_limit(g, a)
     name = g.name_of(g.target)
-    cols = [Column(*name)] + [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + [Column(ranked.ref, ranked.alias)]
+    owner = _ranked_owner(g, ranked.ref)
+    cols = [Column(*name)] + ([Column(*g.name_of(owner))] if owner is not None else [])
+    cols += [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + [Column(ranked.ref, ranked.alias)]
     order = (Sort(ranked.ref, desc), Sort(name[0]))  # ties broken by name: stable answers
+    if owner is not None and limit is not None:
+        parts = _ranked_first(g, owner, Sort(ranked.ref, desc), limit)
+        if parts is not None:
+            return g.candidate(parts + (Projection(tuple(cols), order=order),), NAME)
     return g.candidate((g.pattern(), Projection(tuple(cols), order=order, limit=limit)), NAME)
+
+
+def _ranked_owner(g: QueryGraph, ref) -> Slot | None:
+    """规模最大的基金是谁管的: the thing ranked (or the holder whose holding is ranked)
+    when it is not the target — the answer names it too."""
+    ln = next((x for x in g.links if x.rel_var == ref.var), None)
+    vars_ = (ln.a, ln.b) if ln is not None else (ref.var,)
+    return next((s for s in g.slots if s.var in vars_ and s is not g.target and s.kind == "label"), None)
+
+
+def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int) -> tuple | None:
+    """Rank the owners first, then follow them to the target: the biggest fund's
+    managers are all of them (ranking fund-manager pairs would keep one)."""
+    later = [ln for ln in g.links if g.target.var in (ln.a, ln.b)]
+    after = {v for ln in later for v in (ln.a, ln.b, *(st.var for st in ln.steps))} - {owner.var}
+    if not later or by.expr.var in after:
+        return None
+    first = [ln for ln in g.links if ln not in later]
+    conds = [(c, bool(_vars(c) & after)) for c in g.conds]
+    carried = (Column(Whole(owner.var)),) + ((Column(Whole(by.expr.var)),) if by.expr.var != owner.var else ())
+    keep = Projection(carried, distinct=True, order=(by, Sort(g.name_of(owner)[0])), limit=limit, carry=True)
+    alone = {s.var for s in g.slots} - after
+    return (g.pattern(first, [c for c, late in conds if not late], alone), keep,
+            g.pattern(later, [c for c, late in conds if late], set()))
+
+
+def _vars(e) -> set[str]:
+    """The slots and links an expression reads."""
+    if isinstance(e, (Ref, Whole)):
+        return {e.var}
+    if isinstance(e, Unset):
+        return {e.ref.var}
+    if dataclasses.is_dataclass(e):
+        return set().union(*(_vars(getattr(e, f.name)) for f in dataclasses.fields(e)))
+    if isinstance(e, tuple):
+        return set().union(*(_vars(x) for x in e))
+    return set()

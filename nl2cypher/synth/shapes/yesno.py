@@ -15,13 +15,15 @@ def applies(g: QueryGraph) -> bool:
 
 def _asks_of_a_kind(g: QueryGraph) -> bool:
     """The thing the yes/no word asks about — the first named or kind word after
-    it (有没有|贵州茅台), else the last before it (白酒股|有吗) — is a kind of thing."""
+    it (有没有|贵州茅台), else the last before it (白酒股|有吗), or the answer's
+    kind after it — is a kind of thing."""
     at = g.unit("yesno").span[0]
     things = sorted((g.ex.question_span(x.pos, x.pos + 1)[0], x) for x in g.slots if x.kind in ("entity", "label"))
     after = [x for p, x in things if p >= at]
     before = [x for p, x in things if p < at]
     thing = after[0] if after else (before[-1] if before else None)
-    return thing is not None and thing.kind == "label"
+    # 有没有同时持有茅台和五粮液的基金: the names only narrow the kind the question ends on
+    return thing is not None and (thing.kind == "label" or g.target.kind == "label" and g.target in after)
 
 
 def lower(g: QueryGraph):
