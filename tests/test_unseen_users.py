@@ -316,6 +316,18 @@ CASES = [
      "MATCH (f:public_offering_fund)-[h:hold]->(s:stock) WHERE f.name = '易方达蓝筹精选混合A' "
      "WITH s ORDER BY h.position_ratio DESC, s.name LIMIT 1 MATCH (s)-[:has_stock_data]->(d:stock_data) "
      "WHERE d.date = date('2024-03-14') RETURN s.name, d.closing_price", False),
+    # an average over things reached through others counts each thing once (a fund two of them run)
+    ("男基金经理管理的基金平均管理费是多少",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.sex = '男' WITH DISTINCT f "
+     "RETURN avg(f.management_fee)", False),
+    # 分别/各自 over a list of things: whose each row is
+    ("持有五粮液的基金分别由哪位经理管理",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s:stock) WHERE s.name = '五粮液' "
+     "RETURN f.name, m.name", False),
+    # 有没有 … 的基金: the names narrow the kind asked about — which ones (none = no)
+    ("有没有同时持有贵州茅台和五粮液的基金",
+     "MATCH (a:stock)<-[:hold]-(f:public_offering_fund)-[:hold]->(b:stock) WHERE a.name = '贵州茅台' "
+     "AND b.name = '五粮液' RETURN DISTINCT f.name", False),
 ]
 
 
