@@ -97,7 +97,7 @@ class Resolver:
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail", "further",
-                                "superlatives", "which")}
+                                "superlatives", "which", "same_time")}
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
@@ -297,7 +297,8 @@ class Resolver:
             names += "的" + said.text  # 这些基金 after a list of managers: their funds
         names += self._carried(prev, ex, "" if kind == "among" else "的")
         text = q[:start] + names + keep + q[end:]
-        return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"))
+        return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
+                          unsure=kind in ("it", "person") and len(targets) > 1)
 
     def _carried(self, prev: Turn, ex, joint: str) -> str:
         """这两家谁更大, 其中最便宜的, 哪个大: naming no property of its own, the
@@ -314,6 +315,10 @@ class Resolver:
     def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
         if kind in ("they", "pair", "among"):
+            # 这些里面哪个规模最大 after managers and their funds: the column of things that have a 规模
+            fitting = [n for n in prev.others if self._fits(n.label, ex)]
+            if len(fitting) >= 2 and prev.answered and not self._fits(prev.answered[0].label, ex):
+                return fitting if kind != "pair" or len(fitting) == 2 else []
             for pool in (prev.answered, prev.named):
                 if len(pool) >= 2:  # 这两家 after three rows: which two? asked back
                     return pool if kind != "pair" or len(pool) == 2 else []
@@ -334,8 +339,8 @@ class Resolver:
         want_person = kind == "person"
         for pool in (prev.answered, prev.named):
             hits = [n for n in pool if person(n) == want_person and self._fits(n.label, ex)]
-            if len(hits) == 1:
-                return hits
+            if 1 <= len(hits) <= MAX_CHOICES:
+                return hits  # several (他 after a fund's two managers): all of them, flagged by the caller
         return []
 
     def _measured(self, label: str, ex=None) -> bool:
@@ -398,8 +403,8 @@ class Resolver:
         body = q.strip().rstrip("?？。!！ ")
         if self._marked(q):
             return True
-        if any(w in body for w in self.same_period):
-            return True
+        if any(w in body for w in self.same_period) or any(w in body for w in self.words["same_time"]):
+            return True  # 去年同期, 工行同期多少: the time before, moved or kept
         if ex is None:
             return False
         return not any(m.kind in ("entity", "label", "value") for m in ex.mentions)

@@ -581,6 +581,10 @@ class Lexicon:
             if len(tok) < b - a:
                 yield a + off, a + off + len(tok), [], quiet
 
+    def _ends_with_asking(self, text: str) -> bool:
+        """客户在|华夏…: a joining word (在, 和, 是) just before the name ends the words before it."""
+        return any(b == len(text) for _, b in self.fillers.spans(text, asking=True))
+
     def _is_filler(self, tok: str) -> bool:
         return self.fillers.covers(tok) or any(r.regex.fullmatch(tok) for r in self.triggers.rules_of("filler"))
 
@@ -609,7 +613,7 @@ class Lexicon:
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[close[0]]),
                                note=self._typo(tok, close[0]))
             if leftover and len(leftover) >= 2 and not self.fillers.covers(leftover, asking=True) \
-                    and not self._is_filler(leftover):
+                    and not self._is_filler(leftover) and not self._ends_with_asking(leftover):
                 # 东方红|银行: unknown words glued before a known name make an unknown name
                 raise unknown_entity(tok, self._closest(tok, cap=len(leftover)) or
                                     [n for n in self._names if word and word in n and n != word][:5])

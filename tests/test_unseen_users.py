@@ -675,6 +675,14 @@ FOLLOW_UPS = [
     # a property the answer cannot have (a chairman's volume) is the named thing's
     (["比亚迪的董事长是谁"], "今天成交量多少",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date = {T} RETURN d.volume"),
+    # 同期 keeps the time of the question before, wherever it stands (建行同期多少, 同期建行呢)
+    (["工商银行2023年二季度净利润多少"], "建行同期多少",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) WHERE s.name = '建设银行' "
+     "AND f.year = 2023 AND f.quarter = 2 RETURN f.net_profit"),
+    (["比亚迪这个月涨了多少"], "同期长城汽车呢",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     "WHERE s.name = '长城汽车' AND a.date = date('2024-02-29') AND b.date = date('2024-03-15') "
+     "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100"),
 ]
 
 
@@ -783,3 +791,19 @@ def test_a_value_asked_beside_a_yes_no_is_flagged_not_answered_yes_or_no(engine)
 def test_a_month_and_day_just_ahead_is_the_days_to_come_not_last_year(engine):
     ans = engine.ask("五粮液3月20号的收盘价")  # five days after the KG's last day
     assert ans.error is not None and "2024-03-15" in ans.error, (ans.cypher, ans.error)
+
+
+def test_he_after_two_people_asks_of_both_and_says_it_is_unsure(engine):
+    """他 after a fund two managers run: both are answered for (not asked back), flagged."""
+    s = engine.session()
+    managers = s.ask("易方达消费升级股票A的基金经理是谁")
+    assert len(managers.rows) == 2
+    ans = s.ask("他的学历是什么")
+    assert ans.error is None and ans.confidence < engine.trust, (ans.resolved_question, ans.error, ans.confidence)
+    assert {r[0] for r in managers.rows} <= {c for r in ans.rows for c in r}, ans.rows
+
+
+def test_a_name_after_a_joining_word_is_the_name_not_an_unknown_longer_one(engine):
+    ans = engine.ask("客户在华夏品质生活股票A和富国品质生活灵活配置混合A之间选，两只的规模各多少")
+    assert ans.error is None and set(ans.params.get("p0") or ()) == {"华夏品质生活股票A", "富国品质生活灵活配置混合A"}, \
+        (ans.error, ans.cypher, ans.params)
