@@ -37,6 +37,13 @@ CAL = [D(2024, 3, d) for d in (4, 5, 6, 7, 8, 11, 12, 13, 14, 15)]
     ("2023年12月", D(2023, 12, 1), D(2023, 12, 31)),
     ("3月1日到3月8日", D(2024, 3, 1), D(2024, 3, 8)),
     ("截至3月10日", None, D(2024, 3, 10)),
+    # a week in words (礼拜, 星期), a year said whole, the first or last trading day of a period
+    ("这个礼拜", D(2024, 3, 11), D(2024, 3, 15)),
+    ("上个星期", D(2024, 3, 4), D(2024, 3, 10)),
+    ("上礼拜三", D(2024, 3, 6), D(2024, 3, 6)),
+    ("去年一整年", D(2023, 1, 1), D(2023, 12, 31)),
+    ("本月第一个交易日", D(2024, 3, 4), D(2024, 3, 4)),
+    ("上周最后一天", D(2024, 3, 8), D(2024, 3, 8)),
 ])
 def test_time_expressions_resolve_to_literal_dates(text, start, end):
     [t] = find_times(text, TODAY, CAL)
@@ -86,3 +93,4 @@ def test_a_years_quarters_one_by_one_are_a_window_of_reports(text, year):
     assert (t.kind, t.start, t.end) == ("quarters", D(year, 1, 1), D(year, 12, 31))
     (q4,) = find_times(f"{year}年四季度", TODAY, CAL)  # 四季度 without 个 is the fourth quarter
     assert (q4.kind, q4.quarter) == ("quarter", 4)
+

@@ -328,6 +328,22 @@ CASES = [
     ("有没有同时持有贵州茅台和五粮液的基金",
      "MATCH (a:stock)<-[:hold]-(f:public_offering_fund)-[:hold]->(b:stock) WHERE a.name = '贵州茅台' "
      "AND b.name = '五粮液' RETURN DISTINCT f.name", False),
+    # a week said with 礼拜 (its 五 starting 五粮液, not a Friday); the first trading day of a period
+    ("上个礼拜五粮液一共涨了百分之几",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     "WHERE s.name = '五粮液' AND a.date = date('2024-03-01') AND b.date = date('2024-03-08') "
+     "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    ("今年第一个交易日五粮液收盘多少",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = date('2024-01-02') "
+     "RETURN d.closing_price", False),
+    # two boards each with its type word are one pair; 哪个强 / 表现更好 ranks by the change
+    ("白酒板块和银行板块这个星期哪个表现更好",
+     "MATCH (t:trade)-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+     "WHERE t.name IN ['白酒', '银行'] AND a.date = date('2024-03-08') AND b.date = date('2024-03-15') "
+     "RETURN t.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1", True),
+    ("券商和保险今天哪个板块更强",
+     f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE t.name IN ['券商', '保险'] AND d.date = {T} "
+     "RETURN t.name ORDER BY d.range DESC LIMIT 1", True),
 ]
 
 

@@ -26,6 +26,12 @@ D = dt.date
 N = rf"(?:\d+|[{CN_NUM_CHARS}]+)"
 # 最新/最近 before these is "the newest" (最近成立的公司, 最新上任的董事长, 最近的那个新股), no time
 NOT_A_TIME = r"成立|上市|上任|任职|发行|发布|的?(?:那个|那只|那家|那位|那期|一个|一只|一家|一位|一期)"
+# a week said in words (礼拜 and 星期 are 周): this one, the one before
+THIS_WEEK = ("本周", "这周", "这一周", "这个礼拜", "这礼拜", "本礼拜", "这个星期", "这星期", "本星期", "这一个礼拜")
+LAST_WEEK = ("上周", "上一周", "上个礼拜", "上礼拜", "上个星期", "上星期", "上一个礼拜", "上一个星期")
+WEEKS = "|".join(sorted(THIS_WEEK + LAST_WEEK, key=len, reverse=True))
+# the first or last trading day of a period said before it (今年第一个交易日, 上个月最后一天)
+EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第一天|头一天)|(?P<last>最后一个交易日|最后1个交易日|最后一天|最后1天))")
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
 
@@ -120,10 +126,10 @@ class TimeParser:
             (r"(?:(?:近|最近|过去)半(?P<u>年|个月)(?:内|以来|来)?|半(?P<u2>年|个月)(?:以来|来))", self._recent_half),
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
             (rf"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|(?<!出)现在|当前|目前|此刻|最新(?!{NOT_A_TIME})|眼下)", self._word_day),
-            (r"(?P<w>本周|这周|上周|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])", self._weekday),
-            (r"(?P<w>本周|这周|这一周|上周|上一周|本月|这个月|月初至今|月初以来|本月以来|上个月|上月|今年|本年|去年|前年|年初至今|年内)",
+            (rf"(?P<w>{WEEKS}|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])", self._weekday),
+            (rf"(?P<w>{WEEKS}|本月|这个月|月初至今|月初以来|本月以来|上个月|上月|今年|本年|去年|前年|年初至今|年内)(?:(?<=[今本去前]年)(?:一整年|整年|一年|全年))?",
              self._word_range),
-            (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前)年(?:度|全年)?", self._year),
+            (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前)年(?:度|全年|一整年|整年|一年)?", self._year),
             (rf"(?P<w>最近几天|最近几日|前几日|这几日|近几日|最近(?!{NOT_A_TIME})|近期|前几天|这几天|近几天|近日)", self._recent),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月份?(?![\d{CN_NUM_CHARS}日号])", self._month),
         ]
@@ -164,6 +170,8 @@ class TimeParser:
                 k = re.search(r"(截至|截止到?|直到)$", before)
                 out.append(TimeSpan(text[s.pos - len(k.group(0)):s.end_pos], s.pos - len(k.group(0)), s.end_pos,
                                     "until", None, s.end))
+            elif self._edge_day(text, s) is not None:
+                out.append(self._edge_day(text, s))
             elif re.match(r"(以来|至今)", after):
                 k = re.match(r"(以来|至今)", after)
                 out.append(TimeSpan(text[s.pos:s.end_pos + len(k.group(0))], s.pos, s.end_pos + len(k.group(0)),
@@ -172,6 +180,16 @@ class TimeParser:
                 out.append(s)
             i += 1
         return out
+
+    def _edge_day(self, text: str, s: TimeSpan) -> TimeSpan | None:
+        """今年第一个交易日, 去年最后一天: the first (last) trading day of a period."""
+        m = EDGE_DAY.match(text, s.end_pos)
+        if m is None or s.start is None or s.end is None or s.kind == "day":
+            return None
+        end = min(s.end, self.today)
+        days = [d for d in self.calendar or () if s.start <= d <= end] or [s.start, end]
+        day = days[0] if m.group("first") else days[-1]
+        return TimeSpan(text[s.pos:m.end()], s.pos, m.end(), "day", day, day)
 
     # ---- rule handlers ---------------------------------------------------
     def _span(self, m, kind, start, end, **kw) -> TimeSpan:
@@ -288,7 +306,8 @@ class TimeParser:
         wd = int(d) - 1 if wd is None else wd
         t = self.today
         monday = t - dt.timedelta(days=t.weekday())
-        week = {"上周": -1, "上上周": -2, "下周": 1}.get(m.group("w") or "", 0)
+        w = m.group("w") or ""
+        week = -1 if w in LAST_WEEK else {"上上周": -2, "下周": 1}.get(w, 0)
         day = monday + dt.timedelta(days=7 * week + wd)
         if not m.group("w") and day > t:
             day -= dt.timedelta(days=7)
@@ -343,9 +362,9 @@ class TimeParser:
 
     def _word_range(self, m):
         w, t = m.group("w"), self.today
-        if w in ("本周", "这周", "这一周"):
+        if w in THIS_WEEK:
             a, b = t - dt.timedelta(days=t.weekday()), t
-        elif w in ("上周", "上一周"):
+        elif w in LAST_WEEK:
             mon = t - dt.timedelta(days=t.weekday() + 7)
             a, b = mon, mon + dt.timedelta(days=6)
         elif w in ("本月", "这个月", "月初至今", "月初以来", "本月以来"):

@@ -6,9 +6,9 @@ and links."""
 
 from __future__ import annotations
 
-import re
-
 from ...errors import CannotTranslate
+from ...lexicon import strip_tags
+from ...schema import TIME_TYPES
 from ..ir import Attached, Day, Op, QueryGraph
 from ..paths import edge_link, holder, owner_slot, ties_to
 
@@ -55,9 +55,9 @@ def run(g: QueryGraph) -> None:
 
 
 def default_change(g: QueryGraph) -> None:
-    """A rank within a group or a change over a period with no property named
-    reads the daily change measure of the target (涨跌幅)."""
-    if g.props or not g.units_of("rank_in_group", "change"):
+    """A rank within a group, a change over a period or a ranking by how things did
+    (哪个强) with no property named reads the daily change measure of the target (涨跌幅)."""
+    if g.props or not (g.units_of("rank_in_group", "change") or _performance(g)):
         return
     target = g.target
     owner = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.measures.get("change")
@@ -68,6 +68,12 @@ def default_change(g: QueryGraph) -> None:
     if slot is not None:
         g.props.append(Attached(None, slot, owner.measures["change"]))
 
+
+
+def _performance(g: QueryGraph) -> bool:
+    """哪个板块强, 谁更猛: a ranking by how things did (the language's `asks.performance`)."""
+    words = (g.lang.words.get("asks") or {}).get("performance", ())
+    return any(any(str(w) in g.ex.tagged[u.start:u.end] for w in words) for u in g.units_of("which", "extreme"))
 
 
 def default_weight(g: QueryGraph) -> None:
@@ -93,10 +99,16 @@ def default_weight(g: QueryGraph) -> None:
 def _edge_beside(g: QueryGraph, start: int, end: int) -> str | None:
     """The edge whose word is next to the stretch [start, end), a name between
     allowed (〈持有〉最多, 〈持〉茅台最多, 最大的〈持仓〉)."""
+    particles = g.lang.fillers.particles
     for i, m in enumerate(g.m):
         a, b = g.ex.tag_span(i)
-        if m.kind == "edge" and (re.fullmatch(r"的?", g.ex.tagged[end:a]) if a >= end
-                                 else re.fullmatch(r"(〈E\d+〉)?", g.ex.tagged[b:start]) if b <= start else None):
+        if m.kind != "edge":
+            continue
+        if a >= end and all(c in particles for c in g.ex.tagged[end:a]):
+            return m.targets[0]
+        inside = [x for j, x in enumerate(g.m) if b <= g.pos(j) < start]
+        if b <= start and not strip_tags(g.ex.tagged[b:start]) and all(x.kind == "entity" for x in inside) \
+                and len(inside) <= 1:
             return m.targets[0]
     return None
 
@@ -108,7 +120,7 @@ def default_newest(g: QueryGraph) -> None:
         if u.kind not in ("extreme", "topk") or u.params.get("by") != "day":
             continue
         lab = g.schema.labels[g.target.label]
-        dates = [lab.day] if lab.day else [p.name for p in lab.properties.values() if p.type == "date"]
+        dates = [lab.day] if lab.day else [p.name for p in lab.properties.values() if p.type in TIME_TYPES]
         if len(dates) != 1:
             raise CannotTranslate(g.lang.say("errors.no_query"))
         newest = Attached(None, g.target, dates[0])

@@ -5,7 +5,6 @@ Reads mentions and units; writes slots and `target`."""
 
 from __future__ import annotations
 
-
 from ...errors import CannotTranslate
 from ...lexicon import strip_tags
 from ..ir import QueryGraph, Slot
@@ -19,7 +18,7 @@ def find_entities(g: QueryGraph) -> None:
     for i, m in enumerate(g.m):
         if m.kind != "entity" or i in exclude:
             continue
-        if groups and g.lang.connectors.fullmatch(g.ex.between(groups[-1][-1], i) or "x") and \
+        if groups and _joined(g, groups[-1][-1], i) and \
                 {r.label for r in g.m[groups[-1][-1]].entities} & {r.label for r in m.entities}:
             groups[-1].append(i)
         else:
@@ -40,6 +39,16 @@ def find_entities(g: QueryGraph) -> None:
                 g.add_slot(label, g.pos(i), "entity", (name,), i)
         else:
             g.add_slot(label, g.pos(grp[0]), "entity", tuple(names), grp[0])
+
+
+def _joined(g: QueryGraph, i: int, j: int) -> bool:
+    """A connector between two names, a type word of the first allowed before it
+    (白酒板块和银行板块: one group, as 白酒和银行)."""
+    k = i + 1
+    if k < j and g.m[k].kind == "label" and not g.ex.between(i, k) and \
+            {r.label for r in g.m[i].entities} & set(g.m[k].targets):
+        i = k
+    return bool(g.lang.connectors.fullmatch(g.ex.between(i, j) or "x"))
 
 
 def _both(g: QueryGraph, grp: list[int]) -> bool:

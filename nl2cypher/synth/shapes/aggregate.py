@@ -35,8 +35,8 @@ def _each_once(g: QueryGraph, shown: Shown, cols: list[Column]) -> tuple:
     """女基金经理管的基金平均规模: a fund two of them run counts once — the things
     whose value is aggregated, joined to others, are made distinct first."""
     owner = next((x for x in g.slots if x.var == shown.ref.var), None)
-    if owner is None or owner.kind != "label" or not g.links:
-        return ()  # a day's rows, a named thing: each is one row already
+    if owner is None or owner.kind != "label" or not any(_fans_out(g, x) for x in g.slots if x is not owner):
+        return ()  # joined only to one named thing or one day's row: each is one row already
     keep = [owner.var] + [c.expr.var for c in cols[:-1] if isinstance(c.expr, Ref) and c.expr.var != owner.var]
     return (Projection(tuple(Column(Whole(v)) for v in dict.fromkeys(keep)), distinct=True, carry=True),)
 
@@ -48,3 +48,10 @@ def _single_value(g: QueryGraph, shown: Shown) -> bool:
     parent = [ln for ln in g.links if ln.b == slot.var or ln.a == slot.var]
     ends = {ln.a for ln in parent} | {ln.b for ln in parent}
     return any(g.slot_of(v).kind == "entity" for v in ends if v != slot.var)
+
+
+def _fans_out(g: QueryGraph, slot) -> bool:
+    """Can this slot match several nodes per aggregated thing (several managers of a fund)?"""
+    if slot.kind == "entity":
+        return len(slot.names) > 1
+    return not (slot.kind == "data" and g.single_day is not None)
