@@ -68,6 +68,7 @@ class Turn:
     rows: int = 0  # how many rows the answer had
     ranked: bool = False  # the question ranked (最大的, 前三): its one row is the one it picked
     measures: list[list[int]] = field(default_factory=list)  # spans of measure words (涨了百分之几) in `resolved`
+    counted: bool = False  # the answer counted things (其中女的几个): 她们 are the things counted
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -97,7 +98,7 @@ class Resolver:
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail", "further",
-                                "superlatives", "which", "same_time")}
+                                "superlatives", "which", "same_time", "others")}
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
@@ -279,7 +280,7 @@ class Resolver:
         kind, start, end, label = ref
         word = q[start:end]
         targets = self._targets(kind, label, history, prev, ex) if prev is not None else []
-        if kind == "among" and not targets and prev is not None:
+        if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)):
             # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed
             return Resolution(self._reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among")
         if not targets:
@@ -296,9 +297,24 @@ class Resolver:
         if said is not None and not {t.label for t in targets} & set(said.targets):
             names += "的" + said.text  # 这些基金 after a list of managers: their funds
         names += self._carried(prev, ex, "" if kind == "among" else "的")
-        text = q[:start] + names + keep + q[end:]
+        text = self._besides(q, prev, targets, ex, q[:start] + names + keep + q[end:])
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
+
+    @staticmethod
+    def _counted_some(prev: Turn) -> bool:
+        """The turn before counted things and found some (none counted: 这几只 are the list before)."""
+        return prev.counted and not prev.answered and bool(prev.values) and bool(prev.values[0][1])
+
+    def _besides(self, q: str, prev: Turn, targets: list[Named], ex, text: str) -> str:
+        """他还管了哪些别的基金: an `others` word before a label word leaves out the
+        things of that kind the turn before named (the fund asked about)."""
+        at = self._find(q, "others")
+        if at is None or ex is None:
+            return text
+        said = next((m for m in ex.mentions if m.kind == "label" and m.start >= at.end()), None)
+        names = [n.name for n in prev.named if said is not None and n.label in said.targets and n not in targets]
+        return self.lang.say("followup.besides", names=self.lang.join(names), question=text) if names else text
 
     def _carried(self, prev: Turn, ex, joint: str) -> str:
         """这两家谁更大, 其中最便宜的, 哪个大: naming no property of its own, the
@@ -315,6 +331,8 @@ class Resolver:
     def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
         if kind in ("they", "pair", "among"):
+            if kind == "they" and self._counted_some(prev):
+                return []  # the things counted, not the names the count was narrowed by: read again
             # 这些里面哪个规模最大 after managers and their funds: the column of things that have a 规模
             fitting = [n for n in prev.others if self._fits(n.label, ex)]
             if len(fitting) >= 2 and prev.answered and not self._fits(prev.answered[0].label, ex):
@@ -328,7 +346,8 @@ class Resolver:
                     recent.append(t.named[0])
                 if len(recent) == 2:
                     return recent[::-1]
-            return []
+            # 这些基金 after a manager who runs one: that one (a list of one)
+            return prev.answered if kind == "they" and len(prev.answered) == 1 else []
         if kind == "definite":  # 这个板块: the latest turn with things of that kind, its answer first
             for t in reversed(history):
                 for pool in (t.answered, t.named, t.others):
@@ -370,6 +389,9 @@ class Resolver:
             if lab is not None and (lab.dynamic or lab.period) and any(
                     len(p.hops) == 1 for p in self.schema.shortest_paths(label, owner)):
                 return True  # its daily rows or reports
+            named_by = self.schema.edges.get(lab.named_by) if lab is not None and lab.named_by else None
+            if named_by is not None and label in named_by.sources + named_by.targets:
+                return True  # rows it names (a stock's new issue: 它网上发行是哪天)
         return False
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:

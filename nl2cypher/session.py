@@ -139,7 +139,8 @@ class Session:
                     values if len(values) <= 2 else [], ok=ans.error is None, confidence=ans.confidence,
                     computed=ans.kind == "arithmetic", number=self.asked, listed=tr.listed, rows=len(ans.rows),
                     ranked=any(u.kind in RANKING_UNITS for u in tr.units),
-                    measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS])
+                    measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS],
+                    counted=any(u.kind == "count" for u in tr.units))
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
 

@@ -344,6 +344,15 @@ CASES = [
     ("券商和保险今天哪个板块更强",
      f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE t.name IN ['券商', '保险'] AND d.date = {T} "
      "RETURN t.name ORDER BY d.range DESC LIMIT 1", True),
+    # 连板几天 is the run of limit-up days, not a count of days; 管几只 counts what the edge reaches
+    ("中信证券连续涨停了多少天",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '中信证券' AND d.date = {T} "
+     "RETURN d.raising_limit_days", False),
+    ("黄明管几只",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.name = '黄明' RETURN count(DISTINCT f)", False),
+    # a named thing's news: each item with whether it is good or bad news for it
+    ("东方财富最近有啥子消息",
+     "MATCH (s:stock)-[r:involve]->(i:information) WHERE s.name = '东方财富' RETURN i.name, r.tendency", False),
 ]
 
 
@@ -699,6 +708,22 @@ FOLLOW_UPS = [
      "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
      "WHERE s.name = '长城汽车' AND a.date = date('2024-02-29') AND b.date = date('2024-03-15') "
      "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100"),
+    # 这些基金 after a manager who runs one fund: that fund
+    (["黄慧敏管了哪些基金"], "这些基金一共持有几只股票",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s:stock) WHERE m.name = '黄慧敏' "
+     "RETURN count(DISTINCT s)"),
+    # 它 after a new issue named by its stock: the issue's own dates
+    (["今年以来上市的新股有哪些", "哪个发行量最大"], "它网上发行是哪天",
+     "MATCH (s:stock)-[o:originate_from]->(n:new_stock) WHERE o.marketing_time >= date('2024-01-01') "
+     "WITH s, n ORDER BY n.amount DESC LIMIT 1 RETURN n.online_release_date"),
+    # 她们 after a count narrowed by names: the things counted, not every name
+    (["学历是博士的基金经理有哪些", "其中女的有几个"], "她们一共管了多少只基金",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
+     "RETURN count(DISTINCT f)"),
+    # 她们 is they
+    (["学历是博士的女基金经理有哪些"], "她们一共管了多少只基金",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
+     "RETURN count(DISTINCT f)"),
 ]
 
 
@@ -823,3 +848,15 @@ def test_a_name_after_a_joining_word_is_the_name_not_an_unknown_longer_one(engin
     ans = engine.ask("客户在华夏品质生活股票A和富国品质生活灵活配置混合A之间选，两只的规模各多少")
     assert ans.error is None and set(ans.params.get("p0") or ()) == {"华夏品质生活股票A", "富国品质生活灵活配置混合A"}, \
         (ans.error, ans.cypher, ans.params)
+
+
+def test_other_things_of_a_kind_leave_out_the_one_the_turn_before_named(engine):
+    """这个股东还持有哪些其他公司 after 贵州茅台's largest holder: its other companies."""
+    s = engine.session()
+    s.ask("贵州茅台的第一大股东是谁")
+    ans = s.ask("这个股东还持有哪些其他公司")
+    want = engine.store.run(
+        "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '贵州茅台'}) WITH h ORDER BY r.shareholding_ratio "
+        "DESC, h.name LIMIT 1 MATCH (h)-[:is_stockholder_of]->(s:stock) WHERE s.name <> '贵州茅台' RETURN s.name")
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.resolved_question, ans.rows)

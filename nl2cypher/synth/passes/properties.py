@@ -11,6 +11,7 @@ from ...lexicon import strip_tags
 from ...schema import TIME_TYPES
 from ..ir import Attached, Day, Op, QueryGraph
 from ..paths import edge_link, holder, owner_slot, ties_to
+from .subjects import performance_asked
 
 
 def run(g: QueryGraph) -> None:
@@ -57,7 +58,7 @@ def run(g: QueryGraph) -> None:
 def default_change(g: QueryGraph) -> None:
     """A rank within a group, a change over a period or a ranking by how things did
     (哪个强) with no property named reads the daily change measure of the target (涨跌幅)."""
-    if g.props or not (g.units_of("rank_in_group", "change") or _performance(g)):
+    if g.props or not (g.units_of("rank_in_group", "change") or performance_asked(g)):
         return
     target = g.target
     owner = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.measures.get("change")
@@ -68,12 +69,6 @@ def default_change(g: QueryGraph) -> None:
     if slot is not None:
         g.props.append(Attached(None, slot, owner.measures["change"]))
 
-
-
-def _performance(g: QueryGraph) -> bool:
-    """哪个板块强, 谁更猛: a ranking by how things did (the language's `asks.performance`)."""
-    words = (g.lang.words.get("asks") or {}).get("performance", ())
-    return any(any(str(w) in g.ex.tagged[u.start:u.end] for w in words) for u in g.units_of("which", "extreme"))
 
 
 def default_weight(g: QueryGraph) -> None:

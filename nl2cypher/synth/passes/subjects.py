@@ -120,7 +120,7 @@ def _target(g: QueryGraph) -> Slot:
         return max(labels, key=lambda s: s.pos)
     ents = g.entities()
     end = len(g.ex.tagged)
-    if g.units_of("list") and ents:
+    if g.units_of("list", "count") and ents:  # 王明管哪些 / 黄明管几只: the edge's other end
         for m in g.m:
             if m.kind != "edge" or "role" in m.params:
                 continue
@@ -226,8 +226,17 @@ def _members(g: QueryGraph, group: str) -> list[str]:
         if m.kind in ("property", "value"):
             for t in m.targets:
                 named |= _owners(g, t.split(".")[0])
+    if performance_asked(g):  # 半导体板块里谁最猛: what has a daily change
+        named |= {x for lab in g.schema.labels.values() if lab.measures.get("change") for x in _owners(g, lab.name)}
     out = []
     for e in g.schema.edges.values():
         if group in e.targets:
             out += [src for src in e.sources if src != group and src in named and not g.schema.labels[src].dynamic]
     return list(dict.fromkeys(out))
+
+
+def performance_asked(g: QueryGraph) -> bool:
+    """哪个板块强, 谁最猛: a ranking by how things did (the language's `asks.performance`),
+    which reads their change."""
+    words = (g.lang.words.get("asks") or {}).get("performance", ())
+    return any(any(str(w) in g.ex.tagged[u.start:u.end] for w in words) for u in g.units_of("which", "extreme"))

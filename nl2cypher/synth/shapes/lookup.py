@@ -4,6 +4,7 @@ daily row); or the list of members of the target with the values asked."""
 from __future__ import annotations
 
 from ..ir import Column, Link, Projection, QueryGraph, Ref, Sort, Whole
+from ..paths import edge_link
 from .common import ask, asked
 
 NAME = "lookup"
@@ -47,12 +48,27 @@ def lower(g: QueryGraph):
             keys = [Ref(s.var, period[k]) for k in ("year", "quarter") if k in period]
             cols += [Column(r, g.prop_word(s.label, r.key)) for r in keys]
             order = order or tuple(Sort(r) for r in keys)  # the reports in time order
-    cols += [Column(x.ref, x.alias) for x in a.shown]
+    cols += [Column(x.ref, x.alias) for x in a.shown] + _sentiment(g, target)
     cols += [Column(r, g.prop_word(target.label, r.key)) for r in g.ended_unasked
              if r.var == target.var]  # 董事长是谁: whether one has left shows
     if not order:  # 股东有哪些，各持多少: the biggest holding first
         order = tuple(Sort(w, True) for w in _weights(g) if any(x.ref == w for x in a.shown))[:1]
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
+
+
+def _sentiment(g: QueryGraph, target) -> list[Column]:
+    """五粮液最近有啥新闻: each news item shows whether it is good or bad for the
+    thing named (the schema's `sentiment` role)."""
+    role = g.schema.role_edge("sentiment")
+    if role is None or target.label not in role[0].targets or not g.entities():
+        return []
+    edge, prop = role
+    if not any(st.edge == edge.name for ln in g.links for st in ln.steps):
+        return []
+    held = edge_link(g, edge.name, target, target.pos)
+    pdef = edge.properties.get(prop)
+    word = pdef.description if pdef is not None and pdef.description else prop
+    return [Column(Ref(held.rel_var, prop), g.lang.label_word(word))] if held is not None else []
 
 
 def _weights(g: QueryGraph) -> list[Ref]:
