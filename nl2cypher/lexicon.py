@@ -581,6 +581,21 @@ class Lexicon:
             if len(tok) < b - a:
                 yield a + off, a + off + len(tok), [], quiet
 
+    def _family(self, tok: str, holders: list[str]) -> Mention | None:
+        """易方达的基金: a word every holder's name starts with, all of one kind, names
+        the family (a fund company's funds): a condition that their names start with it."""
+        if len(holders) < 2 or not all(h.startswith(tok) for h in holders):
+            return None
+        refs = [r for h in holders for r in self.entities.get(h.lower(), ()) if r.name == h]  # named by the name itself
+        if not refs or len({(r.label, r.prop) for r in refs}) != 1 or not self._has_families(refs[0].label):
+            return None
+        return Mention("value", tok, 0, 0, targets=(f"{refs[0].label}.{refs[0].prop}",),
+                       params={"value": [tok], "op": "STARTS WITH"})
+
+    def _has_families(self, label: str) -> bool:
+        lab = self.schema.labels.get(label)
+        return lab is not None and lab.families
+
     def _ends_with_asking(self, text: str) -> bool:
         """客户在|华夏…: a joining word (在, 和, 是) just before the name ends the words before it."""
         return any(b == len(text) for _, b in self.fillers.spans(text, asking=True))
@@ -627,6 +642,9 @@ class Lexicon:
             if len(holders) == 1:
                 refs = self._by_name[holders[0]]
                 return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{holders[0]}」")
+            family = self._family(tok, holders)
+            if family is not None:
+                return family
             if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(tok, holders, ambiguous=True)
         # a typo: same length, one character off and sounding the same

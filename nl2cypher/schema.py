@@ -66,6 +66,7 @@ class Label:
     candles: dict[str, str] = field(default_factory=dict)  # {open, close, high, low, volume} -> property (K 线 charts)
     ended: str = ""  # a date property set when the row stopped holding (a chairman's departure): unset = current
     named_by: str = ""  # an edge: its rows are named by the node at the edge's other end (a new issue by its stock)
+    families: bool = False  # names begin with a family's name (a fund company's): 易方达的基金 are those
 
     @property
     def dynamic(self) -> bool:
@@ -207,12 +208,15 @@ class Schema:
             person = spec.get("person", False)
             if not isinstance(person, bool):
                 raise SchemaError(f"{origin}: label {lname}: person must be true or false")
+            families = spec.get("families", False)
+            if not isinstance(families, bool):
+                raise SchemaError(f"{origin}: label {lname}: families must be true or false")
             ended = str(spec.get("ended") or "")
             if ended and (ended not in props or props[ended].type not in ("date", "datetime")):
                 raise SchemaError(f"{origin}: label {lname}: ended {ended!r} is not a date property")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
                                   period, calendar, measures, day, derived, person, candles, ended,
-                                  str(spec.get("named_by") or ""))
+                                  str(spec.get("named_by") or ""), families)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)

@@ -51,15 +51,23 @@ def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.
         ok[a:b] = [True] * (b - a)
     for a, b in ex.framed:
         ok[a:b] = [True] * (b - a)
+    if pronouns is not None:  # before the fillers: 这些 is one word, not 这 and a filler 些
+        named = [m.end for m in ex.mentions if m.kind == "entity" or m.params.get("op") == "STARTS WITH"]
+        for p in pronouns.finditer("".join(" " if k else c for c, k in zip(q, ok))):
+            before = [end for end in named if end <= p.start()]
+            # 关于贵州茅台，它的董事长: 它 is 贵州茅台; 锂矿的下游是什么产业，这些下游产业: several
+            # things after one name, past a clause, are the clause's answer — not accounted for
+            if before and (p.lastgroup != "several" or len(before) > 1 or _one_clause(q[before[-1]:p.start()])):
+                ok[p.start():p.end()] = [True] * (p.end() - p.start())
     rest = "".join(" " if k else c for c, k in zip(q, ok))
     for a, b in fillers.spans(rest, asking=True):
         ok[a:b] = [True] * (b - a)
-    if pronouns is not None:
-        named = [m.end for m in ex.mentions if m.kind == "entity"]
-        for p in pronouns.finditer("".join(" " if k else c for c, k in zip(q, ok))):
-            if any(end <= p.start() for end in named):  # 关于贵州茅台，它的董事长: 它 is 贵州茅台
-                ok[p.start():p.end()] = [True] * (p.end() - p.start())
     return ok
+
+
+def _one_clause(between: str) -> bool:
+    """No punctuation between a name and a pronoun (易方达旗下这些基金: these are its)."""
+    return all(c.isalnum() or c.isspace() for c in between)
 
 
 def _runs(q: str, ok: list[bool]) -> tuple[str, ...]:

@@ -353,6 +353,11 @@ CASES = [
     # a named thing's news: each item with whether it is good or bad news for it
     ("东方财富最近有啥子消息",
      "MATCH (s:stock)-[r:involve]->(i:information) WHERE s.name = '东方财富' RETURN i.name, r.tendency", False),
+    # a word every fund's name starts with is the fund company: its funds (not a name asked back)
+    ("华安的基金一共有几只",
+     "MATCH (f:public_offering_fund) WHERE f.name STARTS WITH '华安' RETURN count(f)", False),
+    ("易方达旗下这些基金平均管理费多少",
+     "MATCH (f:public_offering_fund) WHERE f.name STARTS WITH '易方达' RETURN avg(f.management_fee)", False),
 ]
 
 

@@ -140,11 +140,14 @@ class Language:
     @cached_property
     def pronouns(self) -> re.Pattern:
         """Words that point back at a thing, a person or several (references.yaml's
-        `follow_up` it/person/they/pair), longest first."""
+        `follow_up` it/person/they/pair), longest first; the group says one or several."""
         kinds = self.references.get("follow_up") or {}
-        words = sorted({str(w) for k in ("it", "person", "they", "pair") for w in kinds.get(k) or ()}, key=len,
-                       reverse=True)
-        return re.compile("|".join(map(re.escape, words)) or r"(?!)")
+
+        def group(name, keys):
+            words = sorted({str(w) for k in keys for w in kinds.get(k) or ()}, key=len, reverse=True)
+            return f"(?P<{name}>{'|'.join(map(re.escape, words)) or '(?!)'})"
+        # `several` (它们, 这些) before `one` (它): the longer plural wins
+        return re.compile(group("several", ("they", "pair")) + "|" + group("one", ("it", "person")))
 
     @cached_property
     def connectors(self) -> re.Pattern:

@@ -53,7 +53,7 @@ def run(g: QueryGraph) -> None:
         ref = Attached(i, where, prop).ref
         g.used.add(i)
         op = m.params.get("op", "=")
-        if op == "CONTAINS":  # a word of a searchable text (有回购消息的)
+        if op in ("CONTAINS", "STARTS WITH"):  # a word of a searchable text (有回购消息的), a family (易方达的基金)
             g.conds.append(Op(op, ref, g.param(typed[0])))
         elif op != "=":
             g.conds.append(Op(op, ref, Const(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table
