@@ -358,6 +358,10 @@ CASES = [
      "MATCH (f:public_offering_fund) WHERE f.name STARTS WITH '华安' RETURN count(f)", False),
     ("易方达旗下这些基金平均管理费多少",
      "MATCH (f:public_offering_fund) WHERE f.name STARTS WITH '易方达' RETURN avg(f.management_fee)", False),
+    # a board has one row of its own a day: its day's average is over its stocks
+    ("昨天每个行业板块的平均涨跌幅是多少",
+     "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN t.name, avg(d.range)", False),
 ]
 
 
