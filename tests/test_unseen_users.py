@@ -362,6 +362,10 @@ CASES = [
     ("昨天每个行业板块的平均涨跌幅是多少",
      "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
      "RETURN t.name, avg(d.range)", False),
+    # which one's total is largest: each one's total, ranked (not one total over all)
+    ("哪个基金经理管的基金规模加起来最大",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) RETURN m.name, sum(f.scale) AS t "
+     "ORDER BY t DESC, m.name LIMIT 1", True),
 ]
 
 

@@ -3,7 +3,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Projection, QueryGraph, Ref, Whole
+from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
 from .common import Shown, ask, asked, asks_which_day, the_day_of
 
 NAME = "aggregate"
@@ -21,6 +21,9 @@ def lower(g: QueryGraph):
     last = a.shown[-1]
     if fn in ("max", "min") and asks_which_day(g):  # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
+    ranked = _ranked_by_total(g, a, fn, last)
+    if ranked is not None:
+        return ranked
     single, several = _single_value(g, last), any(len(s.names) > 1 for s in a.ents)
     # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
     total = (asked(g, "total") or single and several) and not asked(g, "each")
@@ -29,6 +32,21 @@ def lower(g: QueryGraph):
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
     return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols))), NAME)
+
+
+def _ranked_by_total(g: QueryGraph, a, fn: str, last: Shown):
+    """哪个经理管的基金规模加起来最多, 张丽华和韩伟谁管的规模总和更大: each one's
+    total of what it reaches, ranked — not one total over all of them."""
+    rank, t = a.extreme or a.which, g.target
+    if rank is None or not rank.params.get("dir") or last.ref.var == t.var or t.kind not in ("label", "entity") \
+            or (t.kind == "entity" and len(t.names) < 2):
+        return None
+    name = g.name_of(t)
+    total = Call(fn, (last.ref,))
+    cols = (Column(*name), Column(total, g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn),
+                                                    value=last.alias)))
+    order = (Sort(total, rank.params["dir"] == "desc"), Sort(name[0]))
+    return g.candidate((g.pattern(), Projection(cols, order=order, limit=1)), NAME)
 
 
 def _each_once(g: QueryGraph, shown: Shown, cols: list[Column]) -> tuple:
