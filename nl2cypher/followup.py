@@ -397,12 +397,16 @@ class Resolver:
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         op = next((o for o, ws in self.arithmetic.items() if any(w in q for w in ws)), None)
-        if op is None or (ex is not None and any(m.kind in ("entity", "property") for m in ex.mentions)):
+        if op is None or (ex is not None and any(m.kind == "entity" for m in ex.mentions)):
             return None
         done = [k for k, t in enumerate(history) if t.ok and t.values and not t.computed]
         if not done:
             return None
         last = history[done[-1]]
+        said = [m for m in last.mentions if m["kind"] == "property"]
+        asked = {t for m in said for t in m["targets"]} if len(said) == 1 else set()  # one column to take
+        if ex is not None and any(m.kind == "property" and not asked & set(m.targets) for m in ex.mentions):
+            return None  # 成交量差多少 after two closing prices: a question of its own (两天收盘差多少: the answers)
         if len(last.values) == 2:  # 贵州茅台和五粮液的收盘价 …  这两家差多少
             return Resolution(self._say_arith(op, last.resolved, last.resolved), "arithmetic",
                               arithmetic=(op, done[-1], done[-1]))

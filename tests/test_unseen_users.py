@@ -733,6 +733,10 @@ FOLLOW_UPS = [
     (["学历是博士的基金经理有哪些", "其中女的有几个"], "她们一共管了多少只基金",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
      "RETURN count(DISTINCT f)"),
+    # the difference (how far apart) of the last two answers, their property named again (两天收盘差多少)
+    (["贵州茅台昨天收盘价多少", "今天呢"], "两天收盘差多少钱",
+     f"MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE s.name = '贵州茅台' AND a.date = {T} AND b.date = date('2024-03-14') RETURN abs(a.closing_price - b.closing_price)"),
     # 她们 is they
     (["学历是博士的女基金经理有哪些"], "她们一共管了多少只基金",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
