@@ -265,8 +265,7 @@ class Resolver:
         if not found:
             return None
         start, _, kind, end, label = min(found)
-        if ex is not None and any((x.kind == "entity" or x.params.get("op") == "STARTS WITH") and x.end <= start
-                                  for x in ex.mentions):
+        if ex is not None and any(x.names and x.end <= start for x in ex.mentions):
             return None  # 关于贵州茅台，它的董事长 / 易方达旗下这些基金: the pronoun points inside the question
         return kind, start, end, label
 

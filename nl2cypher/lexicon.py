@@ -56,6 +56,7 @@ def unknown_entity(text: str, candidates: list[str], ambiguous: bool = False) ->
 # a mention's place in the tagged question: 〈K<index>〉 (K: the mention's kind letter)
 MAX_NAME_PIECE = 16  # the longest run of words tried as one name (fund names run to 15 characters)
 TAG = re.compile(r"〈[A-Z](\d+)〉")
+FAMILY = "STARTS WITH"  # the condition a family's name sets (易方达的基金: names that start with it)
 
 
 def strip_tags(text: str) -> str:
@@ -75,6 +76,12 @@ class Mention:
     number: Number | None = None
     time: TimeSpan | None = None
     note: str = ""  # e.g. "typo corrected from 茅苔"
+
+    @property
+    def names(self) -> bool:
+        """Names things a pronoun after it may point at: an entity, or a family of them
+        (易方达 in 易方达旗下这些基金)."""
+        return self.kind == "entity" or self.params.get("op") == FAMILY
 
     @property
     def tag(self) -> str:
@@ -590,7 +597,7 @@ class Lexicon:
         if not refs or len({(r.label, r.prop) for r in refs}) != 1 or not self._has_families(refs[0].label):
             return None
         return Mention("value", tok, 0, 0, targets=(f"{refs[0].label}.{refs[0].prop}",),
-                       params={"value": [tok], "op": "STARTS WITH"})
+                       params={"value": [tok], "op": FAMILY})
 
     def _has_families(self, label: str) -> bool:
         lab = self.schema.labels.get(label)

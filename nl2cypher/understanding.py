@@ -52,7 +52,7 @@ def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.
     for a, b in ex.framed:
         ok[a:b] = [True] * (b - a)
     if pronouns is not None:  # before the fillers: 这些 is one word, not 这 and a filler 些
-        named = [m.end for m in ex.mentions if m.kind == "entity" or m.params.get("op") == "STARTS WITH"]
+        named = [m.end for m in ex.mentions if m.names]
         for p in pronouns.finditer("".join(" " if k else c for c, k in zip(q, ok))):
             before = [end for end in named if end <= p.start()]
             # 关于贵州茅台，它的董事长: 它 is 贵州茅台; 锂矿的下游是什么产业，这些下游产业: several

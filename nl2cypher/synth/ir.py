@@ -166,6 +166,22 @@ class Plan:
     params: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
+def refs(e):
+    """The properties an expression reads (its `Ref`s)."""
+    if isinstance(e, Ref):
+        yield e
+    elif isinstance(e, Op):
+        yield from refs(e.left)
+        yield from refs(e.right)
+    elif isinstance(e, Negated):
+        yield from refs(e.expr)
+    elif isinstance(e, Unset):
+        yield e.ref
+    elif isinstance(e, Call):
+        for x in e.args:
+            yield from refs(x)
+
+
 # ---- the graph -----------------------------------------------------------------------
 
 @dataclass

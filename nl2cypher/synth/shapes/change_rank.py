@@ -6,7 +6,7 @@ not by their best single day."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Day, Negated, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Sort, Step
+from ..ir import Column, Const, Day, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Sort, Step, refs
 from .common import ask, rank_limit
 
 NAME = "change_rank"
@@ -61,22 +61,9 @@ def _to(p: PathSpec, var: str, new: str) -> PathSpec:
     return PathSpec(p.var, p.label, p.steps[:-1] + (Step(last.edge, last.forward, new, last.label),))
 
 
-def _refs(e):
-    if isinstance(e, Ref):
-        yield e
-    elif isinstance(e, Op):
-        yield from _refs(e.left)
-        yield from _refs(e.right)
-    elif isinstance(e, Negated):
-        yield from _refs(e.expr)
-    elif isinstance(e, Call):
-        for x in e.args:
-            yield from _refs(x)
-
-
 def _reads(e, var: str) -> bool:
-    return any(r.var == var for r in _refs(e))
+    return any(r.var == var for r in refs(e))
 
 
 def _reads_only(e, ref: Ref) -> bool:
-    return all(r == ref for r in _refs(e))
+    return all(r == ref for r in refs(e))

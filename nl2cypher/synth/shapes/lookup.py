@@ -66,9 +66,10 @@ def _sentiment(g: QueryGraph, target) -> list[Column]:
     if not any(st.edge == edge.name for ln in g.links for st in ln.steps):
         return []
     held = edge_link(g, edge.name, target, target.pos)
-    pdef = edge.properties.get(prop)
-    word = pdef.description if pdef is not None and pdef.description else prop
-    return [Column(Ref(held.rel_var, prop), g.lang.label_word(word))] if held is not None else []
+    if held is None:
+        return []
+    pdef = g.pdef(held, prop)
+    return [Column(Ref(held.rel_var, prop), g.lang.label_word(pdef.description if pdef and pdef.description else prop))]
 
 
 def _weights(g: QueryGraph) -> list[Ref]:

@@ -3,10 +3,8 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from ...errors import CannotTranslate
-from ..ir import Column, Projection, QueryGraph, Ref, Slot, Sort, Unset, Whole
+from ..ir import Column, Projection, QueryGraph, Slot, Sort, Whole, refs
 from .common import ask, rank_limit
 
 NAME = "ranking"
@@ -59,22 +57,10 @@ def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int) -> tuple | N
     if not later or by.expr.var in after:
         return None
     first = [ln for ln in g.links if ln not in later]
-    conds = [(c, bool(_vars(c) & after)) for c in g.conds]
+    conds = [(c, any(r.var in after for r in refs(c))) for c in g.conds]
     carried = (Column(Whole(owner.var)),) + ((Column(Whole(by.expr.var)),) if by.expr.var != owner.var else ())
     keep = Projection(carried, distinct=True, order=(by, Sort(g.name_of(owner)[0])), limit=limit, carry=True)
     alone = {s.var for s in g.slots} - after
     return (g.pattern(first, [c for c, late in conds if not late], alone), keep,
             g.pattern(later, [c for c, late in conds if late], set()))
 
-
-def _vars(e) -> set[str]:
-    """The slots and links an expression reads."""
-    if isinstance(e, (Ref, Whole)):
-        return {e.var}
-    if isinstance(e, Unset):
-        return {e.ref.var}
-    if dataclasses.is_dataclass(e):
-        return set().union(*(_vars(getattr(e, f.name)) for f in dataclasses.fields(e)))
-    if isinstance(e, tuple):
-        return set().union(*(_vars(x) for x in e))
-    return set()
