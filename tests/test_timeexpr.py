@@ -76,11 +76,15 @@ def test_chinese_numerals(text, value):
 
 @pytest.mark.parametrize("text, value, unit", [
     ("1.2万", 12000, ""), ("3亿元", 300_000_000, "元"), ("15%", 15, "%"), ("4-5元", 4, ""), ("1,200股", 1200, "股"),
-    ("两千万", 20_000_000, ""),
+    ("两千万", 20_000_000, ""), ("十个亿", 1_000_000_000, ""), ("一个亿股", 100_000_000, "股"), ("5个点", 5, "%"),
 ])
 def test_numbers_with_units(text, value, unit):
     n = find_numbers(text)[0]
     assert (n.value, n.unit) == (value, unit)
+
+
+def test_a_big_unit_alone_is_no_number():
+    assert find_numbers("万科") == []
 
 
 def test_a_dash_between_numbers_is_a_range_not_a_sign():

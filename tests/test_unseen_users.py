@@ -366,6 +366,15 @@ CASES = [
     ("哪个基金经理管的基金规模加起来最大",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) RETURN m.name, sum(f.scale) AS t "
      "ORDER BY t DESC, m.name LIMIT 1", True),
+    # magnitudes as people say them (两个亿, 过百亿) and a rise or fall by a number (跌超4个点)
+    ("昨天跌超4个点的票有哪些",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') AND d.range < -4 "
+     "RETURN s.name", False),
+    ("规模过百亿的基金有几只",
+     "MATCH (f:public_offering_fund) WHERE f.scale > 10000000000 RETURN count(f)", False),
+    ("2023年三季度净利润超过两个亿的银行有哪些",
+     "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE t.name = '银行' AND f.year = 2023 AND f.quarter = 3 AND f.net_profit > 200000000 RETURN s.name", False),
 ]
 
 

@@ -1,4 +1,4 @@
-"""Numbers as users write them: 12, 3.5, 1,200, 十五, 两千三百, 1.2万, 3亿, 15%, 百分之五."""
+"""Numbers as users write them: 12, 3.5, 1,200, 十五, 两千三百, 1.2万, 3亿, 十个亿, 15%, 5个点, 百分之五."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ _CN_RUN = f"[{CN_NUM_CHARS}]+"
 
 def cn_to_number(text: str) -> int | None:
     """十五 -> 15, 两千三百 -> 2300, 一万二千 -> 12000, 三 -> 3; None if not a numeral."""
-    if not text or any(c not in CN_NUM_CHARS for c in text):
-        return None
+    if not text or any(c not in CN_NUM_CHARS for c in text) or text[0] in _BIG_UNITS:
+        return None  # 万 alone is no number (万科)
     if all(c in _DIGITS for c in text) and len(text) > 1:  # 二〇二四 -> 2024
         return int("".join(str(_DIGITS[c]) for c in text))
     total, section, digit = 0, 0, None
@@ -45,7 +45,7 @@ UNIT_SCALE = {"千万": 10_000_000, "百万": 1_000_000, "十万": 100_000, "万
 
 NUMBER = re.compile(
     rf"(?P<percent>百分之)?(?P<num>(?<![\d.])[-+]?\d+(?:,\d{{3}})*(?:\.\d+)?|{_CN_RUN}(?:点[{CN_NUM_CHARS}]+)?)"
-    r"\s*(?P<scale>千万|百万|十万|万|亿|千|[kKwW](?![a-zA-Z]))?\s*(?P<unit>%|％|个百分点|元|块钱|块|股|手|倍|万元|亿元)?"
+    r"\s*(?:(?:个(?=亿))?(?P<scale>千万|百万|十万|万|亿|千|[kKwW](?![a-zA-Z])))?\s*(?P<unit>%|％|个百分点|个点|元|块钱|块|股|手|倍|万元|亿元)?"
 )
 
 
@@ -92,7 +92,7 @@ def find_numbers(text: str) -> list[Number]:
         if unit in ("万元", "亿元"):
             scale *= UNIT_SCALE[unit[0]]
             unit = "元"
-        unit = {"％": "%", "个百分点": "%", "块钱": "元", "块": "元"}.get(unit, unit)
+        unit = {"％": "%", "个百分点": "%", "个点": "%", "块钱": "元", "块": "元"}.get(unit, unit)
         if m.group("percent"):  # 百分之五 is 5%
             unit = "%"
         written = scale
