@@ -203,6 +203,7 @@ class Lexicon:
         for form, refs in entities.items():
             self.words.setdefault(form, []).append(("entity", tuple(refs)))
         self._rewrites = [(re.compile(str(a)), str(b)) for a, b in self.lang.words.get("rewrites") or ()]
+        self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
         suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
         for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
             for form in [word] + [word + x for x in suffixes if not word.endswith(x)]:
@@ -474,7 +475,10 @@ class Lexicon:
         """Token boundaries (character offsets) from jieba, plus the edges of
         what is already claimed (最新|净值 once 最新 is a time)."""
         cuts, pos = {0, len(q)}, 0
+        loose = self._loose
         for tok in self.jieba.cut(q, HMM=False):
+            if len(tok) > 2 and tok[-1] in loose and tok[:-1].lower() in self.words:
+                cuts.add(pos + len(tok) - 1)  # 价格|比: a word before 比 stays a word
             pos += len(tok)
             cuts.add(pos)
         cuts |= {i for i in range(1, len(q)) if taken[i - 1] != taken[i]}

@@ -44,6 +44,10 @@ CAL = [D(2024, 3, d) for d in (4, 5, 6, 7, 8, 11, 12, 13, 14, 15)]
     ("去年一整年", D(2023, 1, 1), D(2023, 12, 31)),
     ("本月第一个交易日", D(2024, 3, 4), D(2024, 3, 4)),
     ("上周最后一天", D(2024, 3, 8), D(2024, 3, 8)),
+    # a day to compare with: the same day a year back, a year's end, where this year started from
+    ("去年今天", D(2023, 3, 15), D(2023, 3, 15)),
+    ("去年底", D(2023, 12, 31), D(2023, 12, 31)),
+    ("年初", D(2023, 12, 31), D(2023, 12, 31)),
 ])
 def test_time_expressions_resolve_to_literal_dates(text, start, end):
     [t] = find_times(text, TODAY, CAL)

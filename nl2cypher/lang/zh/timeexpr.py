@@ -112,6 +112,9 @@ class TimeParser:
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前|本)年度?(?:的)?(?:每个|每一个|各个|各|四个|4个|全部|所有)(?:单季度|季度|季)(?:的)?",
              self._year_quarters),
             (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
+            (r"(?P<w>去年|前年|上个月|上月)(?:的)?(?:今天|今日|同一天|同日|这一天|这天)", self._same_day_before),
+            (r"(?P<y>\d{4}|(?<!\d)\d{2}|去|前)年(?:年)?(?:底|末)", self._year_end),
+            (r"(?:今年|本年)?年初(?!至今|以来)|(?:本月|这个月)?月初(?!至今|以来)", self._start_of_now),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
             (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:(?:第)?(?P<q>[1-4一二三四])季度|\s*[Qq](?P<q4>[1-4]))|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
             (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
@@ -294,6 +297,12 @@ class TimeParser:
             day = _add_months(t, -12 * n)
         return self._span(m, "day", day, day)
 
+    def _same_day_before(self, m):
+        """去年今天, 上个月的今天: today's date a year (a month) back."""
+        months = {"去年": 12, "前年": 24}.get(m.group("w"), 1)
+        day = _add_months(self.today, -months)
+        return self._span(m, "day", day, day)
+
     def _word_day(self, m):
         off = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿个": -1, "昨儿": -1, "明天": 1, "明日": 1}.get(m.group("w"), 0)
         day = self.today + dt.timedelta(days=off)
@@ -342,6 +351,20 @@ class TimeParser:
         """上个月底: the last day of the previous month (a trading day before it if need be)."""
         last = D(self.today.year, self.today.month, 1) - dt.timedelta(days=1)
         return self._span(m, "day", last, last)
+
+    def _year_end(self, m):
+        """去年底, 2022年末: the year's last day (a trading day before it if need be)."""
+        y = _year_word(m.group("y"), self.today)
+        if not y or y >= self.today.year:
+            return None
+        return self._span(m, "day", D(y, 12, 31), D(y, 12, 31))
+
+    def _start_of_now(self, m):
+        """年初 (月初) as a day to compare with: where this year (month) started from,
+        the day before its first (so the last close before it)."""
+        first = D(self.today.year, 1, 1) if "年" in m.group(0) else D(self.today.year, self.today.month, 1)
+        day = first - dt.timedelta(days=1)
+        return self._span(m, "day", day, day)
 
     def _month_end(self, m):
         """2月底: the last day of the latest such month that has ended."""

@@ -11,6 +11,7 @@ PASSES = (
     sentiment.run,  # 为什么涨/跌: the news becomes the target
     properties.run,  # property words -> their owners (daily rows, reports, edges)
     properties.default_change,  # 排名/累计 with no property: the change measure
+    properties.default_price,  # a day against another day with no property: the price
     properties.default_newest,  # 最近的那个新股: the newest by its own date
     values.run,  # value words -> conditions
     joins.run,  # every slot joined to the target over schema paths

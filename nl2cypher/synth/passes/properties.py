@@ -71,6 +71,20 @@ def default_change(g: QueryGraph) -> None:
 
 
 
+def default_price(g: QueryGraph) -> None:
+    """A day against another day with no property named (今天比上个月底涨了多少,
+    现在跟年初比贵了多少): the price measure of the target."""
+    if g.props or not any(u.params.get("kind") == "vs" for u in g.units_of("growth")):
+        return
+    target = g.target
+    owner = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.measures.get("price")
+                  and g.schema.edges_between(target.label, lab.name)), None)
+    if owner is not None:
+        slot = owner_slot(g, owner.name, target.pos, target)
+        if slot is not None:
+            g.props.append(Attached(None, slot, owner.measures["price"]))
+
+
 def default_weight(g: QueryGraph) -> None:
     """A ranking with no property named over a relationship that has a size
     (持茅台最多的基金, 第一大股东, 前十大持仓): ranked by the edge's `weight`; so is

@@ -43,10 +43,12 @@ def find_entities(g: QueryGraph) -> None:
 
 def _joined(g: QueryGraph, i: int, j: int) -> bool:
     """A connector between two names, a type word of the first allowed before it
-    (白酒板块和银行板块: one group, as 白酒和银行)."""
+    (白酒板块和银行板块: one group, as 白酒和银行), or a time (工行今天和建行: both today)."""
     k = i + 1
     if k < j and g.m[k].kind == "label" and not g.ex.between(i, k) and \
             {r.label for r in g.m[i].entities} & set(g.m[k].targets):
+        i = k
+    elif k < j and g.m[k].kind == "time" and not g.ex.between(i, k):
         i = k
     return bool(g.lang.connectors.fullmatch(g.ex.between(i, j) or "x"))
 

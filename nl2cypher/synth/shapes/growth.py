@@ -82,8 +82,9 @@ def _day_against_day(g: QueryGraph, u, a, ent):
     def on(d):
         return lambda v: [Op("=", g.day(v, label), Day(d))]
 
+    other = _prop_after(g, a, g.pos(u.ref("time")))
     cur, cur_val = branch(g, ent.label, ent.names[0], label, a.prop, on(cur_day))
-    prev, prev_val = branch(g, ent.label, ent.names[0], label, a.prop, on(ref_day))
+    prev, prev_val = branch(g, ent.label, ent.names[0], label, other, on(ref_day))
     word = g.prop_word(label, a.prop)
     head = (cur, Projection((Column(cur_val, "cur"),), carry=True),
             prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True))
@@ -93,7 +94,18 @@ def _day_against_day(g: QueryGraph, u, a, ent):
     else:
         diff = Op("-", Whole("cur"), Whole("prev"))
         pct = Op("/", Op("*", diff, Const(100.0)), Call("abs", (Whole("prev"),)))  # 100.0 first: volumes are integers
-        cols = (Column(Whole("cur"), f"{cur_day}{word}"), Column(Whole("prev"), f"{ref_day}{word}"),
+        cols = (Column(Whole("cur"), f"{cur_day}{word}"), Column(Whole("prev"), f"{ref_day}{g.prop_word(label, other)}"),
                 Column(diff, g.lang.say("columns.day_difference", what=word)),
                 Column(pct, g.lang.say("columns.day_change")))
+        if u.params.get("either"):  # 比一年前高还是低: which way, beside the values
+            cols += (Column(Op(">", Whole("cur"), Whole("prev")), g.lang.say("columns.day_higher")),)
     return g.candidate(head + (Projection(cols),), NAME)
+
+
+def _prop_after(g: QueryGraph, a, pos: int) -> str:
+    """今天收盘比周一开盘高了多少: a second property of the same rows named after the
+    other day is that day's value; else the same property on both days."""
+    for b in g.props:
+        if b is not a and b.owner is a.owner and b.mention is not None and g.pos(b.mention) > pos:
+            return b.prop
+    return a.prop
