@@ -2,8 +2,10 @@
 when the whole question is not understood, each clause is answered on its own;
 when every one is sure and each later clause reads rows the first one reads (its
 pattern maps into the first's, its conditions are among the first's), one query
-— the first's, with the later clauses' columns — answers them all. Anything else
-keeps the whole question's answer."""
+— the first's, with the later clauses' columns — answers them all; when each is
+one figure of other rows (今天上涨的有多少家，下跌的有多少家), the figures side by
+side, each column saying which clause it answers. Anything else keeps the whole
+question's answer."""
 
 from __future__ import annotations
 
@@ -11,8 +13,9 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .cypher.ast import Func, Lit, Match, Param, Path, Prop, Query, Return, Var, conjuncts, nodes, transform
+from .cypher.ast import Func, Item, Lit, Match, Param, Path, Prop, Query, Return, Var, With, conjuncts, nodes, transform
 from .cypher.parse import Unsupported, parse
+from .errors import Nl2CypherError
 
 if TYPE_CHECKING:
     from .answer import Answer
@@ -28,17 +31,20 @@ class Merged:
     parts: list["Answer"]
 
 
-def split(question: str, marks: str) -> list[str]:
-    """The clauses: cut at the language's clause marks and at a space between two
-    words (spoken or typed run-ons use one where writing uses a comma)."""
+def split(question: str, marks: str, ends: str = "") -> list[str]:
+    """The clauses: cut at the language's clause marks, at a space between two
+    words (spoken or typed run-ons use one where writing uses a comma) and after
+    an ask's end with more words after it (涨的多少家|跌的多少家)."""
     cut = re.sub(rf"[{re.escape(marks)}]+|(?<=[^\sA-Za-z0-9])\s+(?=[^\sA-Za-z0-9])", "\n", question)
+    if ends:  # only when what follows ends the same way (涨的多少家|跌的多少家, not 几只|股票)
+        cut = re.sub(rf"({ends})(?=[\u4e00-\u9fff][^\n]*?(?:{ends})(?:\n|$))", "\\1\n", cut)
     return [p.strip() for p in cut.split("\n") if len(p.strip()) >= 2]
 
 
 def merged(engine: "Engine", question: str, today) -> Merged | None:
     """Each clause answered — a later one alone, else as a follow-up of the first —
     and one query when all are sure and the later ones read the first's rows."""
-    parts = split(question, engine.expressed.clause_marks)
+    parts = split(question, engine.expressed.clause_marks, engine.expressed.clause_ends)
     if not 2 <= len(parts) <= MAX_CLAUSES:
         return None
     session = engine.session()
@@ -48,16 +54,44 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
         return None
     answers = [first]
     for p in parts[1:]:
-        for a in (engine.ask(p, today), session.ask(p, today)):  # 收盘多少 alone; 最高到多少点 after the first
-            q = _read(engine, a)
-            grafted = _graft(query, q) if q is not None else None
-            if grafted is not None:
-                query = grafted
-                answers.append(a)
-                break
-        else:
+        found = _joined(engine, session, query, parts[0], p, today)
+        if found is None:
             return None
+        query, a = found
+        answers.append(a)
     return Merged(query, answers)
+
+
+def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):
+    """The query answering the clauses so far and clause p, and p's answer: p's
+    columns grafted on (收盘多少 alone; 最高到多少点 after the first), else p's figure
+    beside (跌的多少家 at the first's time; 深市主板呢 after the first)."""
+    alone = engine.ask(p, today)
+    q = _read(engine, alone)
+    if q is not None and _graft(query, q) is not None:
+        return _graft(query, q), alone
+    after = session.ask(p, today)
+    q = _read(engine, after)
+    if q is not None and _graft(query, q) is not None:
+        return _graft(query, q), after
+    timed = _timed(engine, p, first, today)
+    for a in ((engine.ask(timed, today),) if timed != p else ()) + (after,):
+        q = _read(engine, a)
+        if q is not None and _beside(query, q, [first, p]) is not None:
+            return _beside(query, q, [first, p]), a
+    return None
+
+
+def _timed(engine: "Engine", clause: str, first: str, today) -> str:
+    """A later clause with no time of its own is asked at the first clause's time."""
+    def times(text):
+        try:
+            ex = engine.lexicon.extract(text, engine.context(today).today, engine.trading_days)
+            return [m.text for m in ex.mentions if m.kind == "time"]
+        except Nl2CypherError:
+            return []
+    before = times(first)
+    return "".join(before) + clause if before and not times(clause) else clause
 
 
 def _read(engine: "Engine", a: "Answer") -> Query | None:
@@ -172,3 +206,37 @@ def _aggregated(r: Return):
     """Whether the rows are aggregated, and over which keys: both queries must agree."""
     agg = [any(isinstance(x, Func) and x.name.lower() in AGGREGATES for x in nodes(i.expr)) for i in r.items]
     return any(agg) and frozenset(i.expr for i, a in zip(r.items, agg) if not a)
+
+
+
+def _figures(q: Query) -> tuple[Match, Return] | None:
+    """A query of one MATCH answering one row of figures only (counts, sums)."""
+    if len(q.clauses) != 2 or not isinstance(q.clauses[0], Match) or not isinstance(q.clauses[1], Return):
+        return None
+    m, r = q.clauses
+    figures = all(any(isinstance(x, Func) and x.name.lower() in AGGREGATES for x in nodes(i.expr)) for i in r.items)
+    return (m, r) if figures and not r.order and r.limit is None else None
+
+
+def _beside(a: Query, b: Query, said: list[str]) -> Query | None:
+    """a's figures carried (WITH), then b's MATCH and both figures side by side:
+    one row answering both clauses. Figures of the same name say their clause."""
+    fa, fb = _figures(a), _figures(b)
+    if fa is None or fb is None:
+        return None
+    taken = set(a.params)
+    mb, rb = transform(fb, lambda x: replace(x, name=_free(x.name, taken)) if isinstance(x, Param) else x)
+    params = dict(a.params) | {_free(k, taken): v for k, v in b.params.items()}
+    carry = tuple(Item(i.expr, f"f{n}") for n, i in enumerate(fa[1].items))
+    names = [i.alias or "" for i in fa[1].items + rb.items]
+    clause = [said[0]] * len(carry) + [said[-1]] * len(rb.items)
+    shown = [f"{n}（{c}）" if names.count(n) > 1 else n for n, c in zip(names, clause)]
+    items = tuple(Item(Var(c.alias), shown[k]) for k, c in enumerate(carry)) + \
+        tuple(Item(i.expr, shown[len(carry) + k]) for k, i in enumerate(rb.items))
+    # OPTIONAL: b's figure over no rows is 0, and a's row stays
+    return Query((fa[0], With(carry), replace(mb, optional=True), Return(items)), params)
+
+
+def _free(name: str, taken: set) -> str:
+    """b's parameter name, unless a has it (p0 -> p0_2)."""
+    return f"{name}_2" if name in taken else name

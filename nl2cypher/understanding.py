@@ -102,13 +102,15 @@ class Expressed:
     ends: dict[str, set[str]] = field(default_factory=dict)
     clause_marks: str = ""  # marks that end a clause (，？): a second clause may ask a second thing
     unbuilt: tuple[str, ...] = ()  # 四个季度都盈利, 成立多少年了: what no reading holds
+    clause_ends: str = ""  # what ends an ask with no mark after it (涨的多少家|跌的多少家)
 
     @classmethod
     def of(cls, schema, lang) -> "Expressed":
         return cls(lang.words.get("asks") or {}, schema.read_as(),
                    frozenset(lab.day for lab in schema.labels.values() if lab.day),
                    {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()},
-                   str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("unbuilt") or ()))
+                   str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("unbuilt") or ()),
+                   str(lang.words.get("clause_ends") or ""))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -266,9 +268,20 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
             and not {t.rpartition(".")[2] for t in m.targets} & props]
     if not ordered and not funcs & {"max", "min"}:
         out += [w for w in asks.get("ranking", ()) if str(w) in free][:1]
-    if not (keyed and funcs & AGGREGATES):
+    if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
         out += [w for w in asks.get("group", ()) if str(w) in free][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
+
+
+def _each_named_shown(query) -> bool:
+    """茅台和五粮液收盘价各多少: the query picks several things by a list (IN) and
+    its answer shows which row is which — each one's, as asked."""
+    ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    if ret is None or len(ret.items) < 2:
+        return False
+    shown = {i.expr for i in ret.items if isinstance(i.expr, ast.Prop)}
+    return any(isinstance(n, ast.Bin) and n.op == "IN" and isinstance(n.right, ast.Param) and n.left in shown
+               for n in ast.nodes(query.clauses))
 
 
 def _hop_left_out(targets, query, ends: dict[str, set[str]] | None) -> bool:

@@ -4,7 +4,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
-from .common import Shown, ask, asked, asks_which_day, the_day_of
+from .common import Shown, ask, asked, asks_which_day, members_rows, the_day_of
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -25,6 +25,10 @@ def lower(g: QueryGraph):
     if ranked is not None:
         return ranked
     single, several = _single_value(g, last), any(len(s.names) > 1 for s in a.ents)
+    if single and not several:  # 白酒板块今天平均收盘价: over its stocks, not its own one row
+        members = next((r for s in a.ents for r in [members_rows(g, s.var, last.ref)] if r is not None), None)
+        if members is not None:
+            last, single = Shown(members, g.prop_word(g.slot_of(members.var).label, members.key), last.mention), False
     # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
     total = (asked(g, "total") or single and several) and not asked(g, "each")
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1]

@@ -8,6 +8,7 @@ from typing import Callable
 
 from ...units import Unit
 from ..ir import Attached, Column, Const, Day, Expr, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Slot, Sort, Step
+from ..paths import link
 
 
 @dataclass(frozen=True)
@@ -155,3 +156,33 @@ def rank_limit(g: QueryGraph, a: Ask) -> int | None:
         g.consumed.add(k)
         return int(g.m[k].number.value)
     return 1 if a.extreme is not None else None
+
+
+def members_rows(g: QueryGraph, key_slot: str | None, ref: Ref) -> Ref | None:
+    """各行业板块今天的平均涨幅: a group has one row of its own a day — nothing to
+    average — so the figure is over its members' rows that day (the stocks of each board)."""
+    rows = next((s for s in g.slots if s.var == ref.var), None)
+    if key_slot is None or rows is None or rows.kind != "data" or g.single_day is None:
+        return None
+    group = g.slot_of(key_slot)
+    if not g.schema.edges_between(group.label, rows.label):
+        return None  # not the group's own rows
+    for e in g.schema.edges.values():
+        for member in (x for x in e.sources if group.label in e.targets and x != group.label):
+            own = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.day and ref.key in lab.properties
+                        and g.schema.edges_between(member, lab.name)), None)
+            if own is not None:
+                drop_slot(g, rows)  # the group's own row that day is not read
+                m = g.add_slot(member, rows.pos, kind="hidden")
+                link(g, m, group)
+                d = g.add_slot(own.name, rows.pos, kind="data")
+                link(g, m, d)
+                g.conds.append(Op("=", g.day(d.var, own.name), Day(g.single_day)))
+                return Ref(d.var, ref.key)
+    return None
+
+
+def drop_slot(g: QueryGraph, slot) -> None:
+    g.slots.remove(slot)
+    g.links = [ln for ln in g.links if slot.var not in (ln.a, ln.b)]
+    g.conds = [c for c in g.conds if not (isinstance(c, Op) and isinstance(c.left, Ref) and c.left.var == slot.var)]

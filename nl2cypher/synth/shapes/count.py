@@ -4,7 +4,8 @@ word right after the count word, else the nearest before it, else the target);
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Projection, QueryGraph, Whole
+from ..ir import Call, Column, Projection, QueryGraph, Slot, Whole
+from ..paths import link
 
 NAME = "count"
 
@@ -22,6 +23,20 @@ def lower(g: QueryGraph):
     labels = [x for x in g.slots if x.kind == "label"]
     after = [x for x in labels if 0 <= x.pos - cu.end <= 1]
     before = [x for x in labels if x.pos < cu.start]
-    counted = after[0] if after else (max(before, key=lambda x: x.pos) if before else g.target)
+    counted = after[0] if after else (max(before, key=lambda x: x.pos) if before else _members(g, g.target))
     return g.candidate((g.pattern(), Projection((Column(Call("count", (Whole(counted.var),), distinct=True), g.lang.say("columns.count")),))),
                        NAME)
+
+
+def _members(g: QueryGraph, slot: Slot) -> Slot:
+    """白酒板块总共几只: a count of one named thing is of its members — the one kind
+    of thing with an edge into it (the board's stocks) — not of the thing itself."""
+    if slot.kind != "entity" or len(slot.names) != 1:
+        return slot
+    into = {src for e in g.schema.edges.values() if slot.label in e.targets for src in e.sources
+            if src != slot.label and not g.schema.labels[src].dynamic}
+    if len(into) != 1:
+        return slot
+    member = g.add_slot(into.pop(), slot.pos, kind="hidden")
+    link(g, member, slot)
+    return member

@@ -4,9 +4,9 @@ with a count or an aggregate, ordered by it (top k when asked)."""
 
 from __future__ import annotations
 
-from ..ir import Attached, Call, Column, Day, Expr, Op, Projection, QueryGraph, Ref, Sort, Whole
-from ..paths import holder, link
-from .common import ask, rank_limit
+from ..ir import Attached, Call, Column, Expr, Projection, QueryGraph, Ref, Sort, Whole
+from ..paths import holder
+from .common import ask, members_rows, rank_limit
 
 NAME = "group"
 
@@ -71,43 +71,13 @@ def _measure(g: QueryGraph, unit, key_ref: Ref, key_slot: str | None) -> tuple[E
     shown = [x for x in a.shown if x.ref != key_ref]
     if a.agg is not None and shown:
         fn = a.agg.params.get("fn", "avg")
-        ref = _members_rows(g, key_slot, shown[-1].ref) or shown[-1].ref
+        ref = members_rows(g, key_slot, shown[-1].ref) or shown[-1].ref
         return Call(fn, (ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn),
                                             value=shown[-1].alias)
     counted = _counted(g, unit, key_slot)
     if counted is None:
         return None
     return Call("count", (Whole(counted),), distinct=True), g.lang.say("columns.count")
-
-
-def _members_rows(g: QueryGraph, key_slot: str | None, ref: Ref) -> Ref | None:
-    """各行业板块今天的平均涨幅: a group has one row of its own a day — nothing to
-    average — so the figure is over its members' rows that day (the stocks of each board)."""
-    rows = next((s for s in g.slots if s.var == ref.var), None)
-    if key_slot is None or rows is None or rows.kind != "data" or g.single_day is None:
-        return None
-    group = g.slot_of(key_slot)
-    if not g.schema.edges_between(group.label, rows.label):
-        return None  # not the group's own rows
-    for e in g.schema.edges.values():
-        for member in (x for x in e.sources if group.label in e.targets and x != group.label):
-            own = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.day and ref.key in lab.properties
-                        and g.schema.edges_between(member, lab.name)), None)
-            if own is not None:
-                _drop(g, rows)  # the group's own row that day is not read
-                m = g.add_slot(member, rows.pos, kind="hidden")
-                link(g, m, group)
-                d = g.add_slot(own.name, rows.pos, kind="data")
-                link(g, m, d)
-                g.conds.append(Op("=", g.day(d.var, own.name), Day(g.single_day)))
-                return Ref(d.var, ref.key)
-    return None
-
-
-def _drop(g: QueryGraph, slot) -> None:
-    g.slots.remove(slot)
-    g.links = [ln for ln in g.links if slot.var not in (ln.a, ln.b)]
-    g.conds = [c for c in g.conds if not (isinstance(c, Op) and isinstance(c.left, Ref) and c.left.var == slot.var)]
 
 
 def _counted(g: QueryGraph, unit, key_slot: str | None) -> str | None:
