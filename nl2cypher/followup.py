@@ -307,14 +307,27 @@ class Resolver:
         return prev.counted and not prev.answered and bool(prev.values) and bool(prev.values[0][1])
 
     def _besides(self, q: str, prev: Turn, targets: list[Named], ex, text: str) -> str:
-        """他还管了哪些别的基金: an `others` word before a label word leaves out the
-        things of that kind the turn before named (the fund asked about)."""
+        """他还管了哪些别的基金, 它还持有哪些: an `others` word leaves out the things
+        of the kind it is about that the turn before named (the fund asked about)."""
         at = self._find(q, "others")
         if at is None or ex is None:
             return text
-        said = next((m for m in ex.mentions if m.kind == "label" and m.start >= at.end()), None)
-        names = [n.name for n in prev.named if said is not None and n.label in said.targets and n not in targets]
+        kinds = self._other_kinds(at.end(), ex)
+        names = [n.name for n in prev.named if n.label in kinds and n not in targets]
         return self.lang.say("followup.besides", names=self.lang.join(names), question=text) if names else text
+
+    def _other_kinds(self, at: int, ex) -> set[str]:
+        """What an `others` word leaves out: the kind of a label word after it (别的基金),
+        or the ends of an edge word right after it (他还管了哪些: the funds)."""
+        for m in ex.mentions:
+            if m.start < at:
+                continue
+            if m.kind == "edge" and m.start - at <= 1:
+                return {lab for e in m.targets if e in self.schema.edges
+                        for lab in self.schema.edges[e].sources + self.schema.edges[e].targets}
+            if m.kind == "label":
+                return set(m.targets)
+        return set()
 
     def _carried(self, prev: Turn, ex, joint: str) -> str:
         """这两家谁更大, 其中最便宜的, 哪个大: naming no property of its own, the

@@ -263,6 +263,7 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
         if keys and not through & props:
             out.append(m.text)
     out += [m.text for m in ex.mentions if m.kind == "edge" and _hop_left_out(m.targets, query, expressed.ends)]
+    out += _said_twice_taken_once(ex, query)
     # a value word whose property the query never reads (上证主板…，深市主板呢 counted over the market)
     out += [m.text for m in ex.mentions if m.kind == "value" and m.targets
             and not {t.rpartition(".")[2] for t in m.targets} & props]
@@ -271,6 +272,17 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
         out += [w for w in asks.get("group", ()) if str(w) in free][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
+
+
+def _said_twice_taken_once(ex: Extraction, query) -> list[str]:
+    """管X的经理还管了哪些基金: an edge word said twice asks for two hops; a query
+    taking that edge once answers half of it."""
+    hops: dict[str, int] = {}
+    for node in ast.nodes(query.clauses):
+        if isinstance(node, ast.Rel) and node.type:
+            hops[node.type] = hops.get(node.type, 0) + (node.max_hops or node.min_hops or 1)
+    said = [m for m in ex.mentions if m.kind == "edge" and len(m.targets) == 1]
+    return [m.text for m in said if sum(x.targets == m.targets for x in said) > max(1, hops.get(m.targets[0], 0))][-1:]
 
 
 def _each_named_shown(query) -> bool:

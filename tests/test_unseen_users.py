@@ -396,6 +396,13 @@ CASES = [
     ("银行板块今天平均收盘价多少",
      "MATCH (s:stock)-[:belong_to]->(t:trade), (s)-[:has_stock_data]->(d:stock_data) WHERE t.name = '银行' "
      f"AND d.date = {T} RETURN avg(d.closing_price)", False),
+    # 最近上市: the newest listings first (of those already listed); 涨最多 is 涨得最多
+    ("最新上市的股票有哪些",
+     "MATCH (s:stock)-[o:originate_from]->(:new_stock) WHERE o.marketing_time <= date('2024-03-15') "
+     "RETURN s.name, o.marketing_time ORDER BY o.marketing_time DESC, s.name LIMIT 5", True),
+    ("昨天哪个行业板块跌最多",
+     "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-14') "
+     "RETURN t.name ORDER BY d.range, t.name LIMIT 1", False),
     # a time between two names joined is both's (工行今天和建行)
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
@@ -709,6 +716,10 @@ def test_a_property_asked_of_nothing_after_other_turns_is_flagged(engine):
 
 
 FOLLOW_UPS = [
+    # 还 right before an edge word: the others than the one the turn before named
+    (["易方达蓝筹精选混合A的基金经理是谁"], "这位还管了哪些",
+     "MATCH (f:public_offering_fund)<-[:manage]-(m:fund_manager)-[:manage]->(o:public_offering_fund) "
+     "WHERE f.name = '易方达蓝筹精选混合A' AND o.name <> '易方达蓝筹精选混合A' RETURN DISTINCT o.name"),
     # a measure asked in words, no property named: the day's change of the thing before
     (["招商银行今天收盘多少"], "那涨了百分之几",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '招商银行' AND d.date = {T} RETURN d.range"),

@@ -85,6 +85,28 @@ def default_price(g: QueryGraph) -> None:
             g.props.append(Attached(None, slot, owner.measures["price"]))
 
 
+def _own_date(g: QueryGraph) -> Attached:
+    lab = g.schema.labels[g.target.label]
+    dates = [lab.day] if lab.day else [p.name for p in lab.properties.values() if p.type in TIME_TYPES]
+    if len(dates) != 1:
+        raise CannotTranslate(g.lang.say("errors.no_query"))
+    return Attached(None, g.target, dates[0])
+
+
+def _named_date(g: QueryGraph, prop: str) -> Attached:
+    """最近上市的新股: the date the unit names (`prop`, a label's or an edge's)."""
+    owner, _, key = prop.partition(".")
+    if owner in g.schema.edges:
+        ln = edge_link(g, owner, g.target, g.target.pos)
+        if ln is not None:
+            return Attached(None, ln, key)
+    else:
+        slot = owner_slot(g, owner, g.target.pos, g.target)
+        if slot is not None:
+            return Attached(None, slot, key)
+    raise CannotTranslate(g.lang.say("errors.no_query"))
+
+
 def default_weight(g: QueryGraph) -> None:
     """A ranking with no property named over a relationship that has a size
     (持茅台最多的基金, 第一大股东, 前十大持仓): ranked by the edge's `weight`; so is
@@ -123,15 +145,12 @@ def _edge_beside(g: QueryGraph, start: int, end: int) -> str | None:
 
 
 def default_newest(g: QueryGraph) -> None:
-    """最近的那个新股 (a ranking unit `by=day`): the newest by the target's own date,
-    of those already come; a target with no single date has no such reading."""
+    """最近的那个新股 (a ranking unit `by=day`): the newest by the target's own date
+    (or the one the unit names: 最近上市), of those already come; a target with no
+    single date has no such reading."""
     for u in g.units:
         if u.kind not in ("extreme", "topk") or u.params.get("by") != "day":
             continue
-        lab = g.schema.labels[g.target.label]
-        dates = [lab.day] if lab.day else [p.name for p in lab.properties.values() if p.type in TIME_TYPES]
-        if len(dates) != 1:
-            raise CannotTranslate(g.lang.say("errors.no_query"))
-        newest = Attached(None, g.target, dates[0])
+        newest = _named_date(g, u.params["prop"]) if u.params.get("prop") else _own_date(g)
         g.props.insert(0, newest)  # what the ranking orders by
         g.conds.append(Op("<=", newest.ref, Day(g.ctx.today)))
