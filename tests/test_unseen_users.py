@@ -403,6 +403,14 @@ CASES = [
     ("昨天哪个行业板块跌最多",
      "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-14') "
      "RETURN t.name ORDER BY d.range, t.name LIMIT 1", False),
+    # a condition on the board's stocks' rows reaches them through its stocks
+    ("昨天各板块分别涨停了几只",
+     "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "AND d.raising_limit = true RETURN t.name, count(DISTINCT s)", False),
+    # 跌了没: the change and whether it fell
+    ("工商银行昨天跌了没",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '工商银行' AND d.date = date('2024-03-14') "
+     "RETURN d.range, d.range < 0", False),
     # a time between two names joined is both's (工行今天和建行)
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "

@@ -67,7 +67,7 @@ class Mover:
             if old in out:
                 out = out.replace(old, self.names[old])
         for old, new in self.prefixes.items():
-            out = re.sub(rf"{old}(?=开头|旗下|的基金)", new, out)
+            out = re.sub(rf"{old}(?=开头|旗下|的基金|')", new, out)  # ' : the gold's CONTAINS '易方达'
         if typos:
             out = self._typos(out)
         return out

@@ -76,11 +76,29 @@ def owner_slot(g: QueryGraph, owner: str, near: int, target: Slot | None, create
         return None
     parents = [s for s in g.slots if s.kind != "data" and g.schema.edges_between(s.label, owner)]
     if not parents:
-        return None
+        found = member_between(g, owner)
+        if found is None:
+            return None
+        group, member = found
+        parents = [g.add_slot(member, near, kind="hidden")]
+        link(g, parents[0], group)
     parent = min(parents, key=lambda s: (s is not target, abs(s.pos - near)))
     slot = g.add_slot(owner, near, kind="data")
     link(g, parent, slot)
     return slot
+
+
+def member_between(g: QueryGraph, owner: str) -> tuple[Slot, str] | None:
+    """各个板块今天涨停的有多少: rows (stock_data) two hops from the question's one
+    slot, through the one kind of thing joining them (the board's stocks)."""
+    slots = [s for s in g.slots if s.kind != "data"]
+    found = {(s.var, m) for s in slots for m, lab in g.schema.labels.items()
+             if not lab.dynamic and m != s.label and g.schema.edges_between(s.label, m)
+             and g.schema.edges_between(m, owner)}
+    if len(found) != 1:
+        return None
+    var, member = found.pop()
+    return g.slot_of(var), member
 
 
 def ties_to(g: QueryGraph, owner: str, target: Slot) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..ir import Attached, Const, Op, QueryGraph
-from ..paths import holder, owner_slot
+from ..paths import holder, member_between, owner_slot
 
 
 def run(g: QueryGraph) -> None:
@@ -31,7 +31,8 @@ def run(g: QueryGraph) -> None:
             continue  # read with the first value of its group
         if _modifies(g, i):
             continue
-        options = [t for t in m.targets if _feasible(g, t)]
+        options = [t for t in m.targets if _feasible(g, t)] or \
+            [t for t in m.targets if member_between(g, t.split(".")[0]) is not None]  # the board's stocks' rows
         if not options:
             continue
         t = g.pick(f"value#{i}", options, what="value:" + m.text)

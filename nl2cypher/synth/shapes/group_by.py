@@ -87,7 +87,8 @@ def _counted(g: QueryGraph, unit, key_slot: str | None) -> str | None:
     if not (g.has("count") or unit.params.get("count")):
         return None
     cu = g.unit("count") or unit
-    others = [s for s in g.slots if s.var != key_slot and s.kind == "label"]
+    others = [s for s in g.slots if s.var != key_slot and s.kind == "label"] or \
+        [s for s in g.slots if s.var != key_slot and s.kind == "hidden" and not g.schema.labels[s.label].dynamic]
     after = [s for s in others if s.pos >= cu.start]
     if unit.params.get("count") == "label":  # 管的基金最多: the label word before 最多
         before = [s for s in others if s.pos < unit.end]

@@ -3,7 +3,7 @@ daily row); or the list of members of the target with the values asked."""
 
 from __future__ import annotations
 
-from ..ir import Column, Link, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Column, Const, Link, Op, Projection, QueryGraph, Ref, Sort, Whole
 from ..paths import edge_link
 from .common import ask, asked
 
@@ -48,7 +48,7 @@ def lower(g: QueryGraph):
             keys = [Ref(s.var, period[k]) for k in ("year", "quarter") if k in period]
             cols += [Column(r, g.prop_word(s.label, r.key)) for r in keys]
             order = order or tuple(Sort(r) for r in keys)  # the reports in time order
-    cols += [Column(x.ref, x.alias) for x in a.shown] + _sentiment(g, target)
+    cols += [Column(x.ref, x.alias) for x in a.shown] + _which_way(g, a.shown) + _sentiment(g, target)
     cols += [Column(r, g.prop_word(target.label, r.key)) for r in g.ended_unasked
              if r.var == target.var]  # 董事长是谁: whether one has left shows
     if not order:  # 股东有哪些，各持多少: the biggest holding first
@@ -70,6 +70,17 @@ def _sentiment(g: QueryGraph, target) -> list[Column]:
         return []
     pdef = g.pdef(held, prop)
     return [Column(Ref(held.rel_var, prop), g.lang.label_word(pdef.description if pdef and pdef.description else prop))]
+
+
+
+def _which_way(g: QueryGraph, shown) -> list[Column]:
+    """涨了吗, 跌了没: whether it rose (fell), beside the change asked that way."""
+    for x in shown:
+        for i in g.prop_mentions.get(x.ref, []):
+            way = g.m[i].params.get("asks")
+            if way in ("rise", "fall"):
+                return [Column(Op(">" if way == "rise" else "<", x.ref, Const(0)), g.lang.say(f"columns.{way}"))]
+    return []
 
 
 def _weights(g: QueryGraph) -> list[Ref]:
