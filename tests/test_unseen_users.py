@@ -411,6 +411,21 @@ CASES = [
     ("工商银行昨天跌了没",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '工商银行' AND d.date = date('2024-03-14') "
      "RETURN d.range, d.range < 0", False),
+    # a figure asked in a magnitude (多少亿) is answered in it when kept in 元
+    ("华夏品质生活股票A规模有几亿",
+     "MATCH (f:public_offering_fund) WHERE f.name = '华夏品质生活股票A' RETURN f.scale / 100000000.0", False),
+    ("贵州茅台2023年三季度净利润是多少亿",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE s.name = '贵州茅台' AND f.year = 2023 AND f.quarter = 3 RETURN f.net_profit / 100000000.0", False),
+    # which day with no time named: over every day there is (收盘最高 is the highest close)
+    ("比亚迪哪天收盘最低",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' "
+     "RETURN d.date, d.closing_price ORDER BY d.closing_price, d.date LIMIT 1", False),
+    # 单季 is the quarter's own figure, as every quarterly figure is
+    ("去年二季度单季利润最少的银行",
+     "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE t.name = '银行' AND f.year = 2023 AND f.quarter = 2 RETURN s.name ORDER BY f.net_profit, s.name LIMIT 1",
+     False),
     # a time between two names joined is both's (工行今天和建行)
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "

@@ -166,6 +166,13 @@ class Language:
     def is_base_unit(self, unit: str | None) -> bool:
         return unit in self.words.get("base_units", ())
 
+    def answer_scale(self, question: str) -> tuple[float, str] | None:
+        """总规模多少亿: the magnitude a figure is asked in (its factor and word)."""
+        for pattern, (factor, word) in (self.words.get("answer_scales") or {}).items():
+            if re.search(str(pattern), question):
+                return float(factor), str(word)
+        return None
+
     def label_word(self, description: str) -> str:
         """A label's short word: its description up to the first bracket."""
         for end in self.words.get("label_word_ends", ()):

@@ -398,10 +398,33 @@ class QueryGraph:
     def candidate(self, plan_parts: tuple, answer: str, notes: list[str] | None = None) -> Candidate:
         from .lower import lower
 
-        plan_parts = tuple(self._computed(p) for p in plan_parts)
+        plan_parts = self._in_scale(tuple(self._computed(p) for p in plan_parts))
         return Candidate(lower(Plan(plan_parts, dict(self.params))), -self.choices.penalty,
                          tuple(self.choices.taken), self.notes if notes is None else notes, answer,
                          ignored=self.ignored())
+
+    def _in_scale(self, parts: tuple) -> tuple:
+        """总规模多少亿: figures kept in base units (元) answered in the magnitude asked."""
+        asked = self.lang.answer_scale(self.ex.question)
+        if asked is None or not parts or not isinstance(parts[-1], Projection):
+            return parts
+        factor, word = asked
+        cols = tuple(Column(Op("/", c.expr, Const(factor)), f"{c.alias or ''}（{word}）") if self._in_base_unit(c.expr)
+                     else c for c in parts[-1].columns)
+        return parts[:-1] + (dataclasses.replace(parts[-1], columns=cols),)
+
+    def _in_base_unit(self, e) -> bool:
+        """A stored figure (or a total, average, extreme of one) kept in a base unit."""
+        if not (isinstance(e, Ref) or isinstance(e, Call) and e.fn in ("sum", "avg", "max", "min")):
+            return False
+        found = list(refs(e))
+        return bool(found) and all(self.lang.is_base_unit(getattr(self._pdef_of(r), "unit", None)) for r in found)
+
+    def _pdef_of(self, r: Ref) -> Property | None:
+        slot = next((s for s in self.slots if s.var == r.var), None)
+        link = next((ln for ln in self.links if ln.rel_var == r.var), None)
+        owner = slot or link
+        return self.pdef(owner, r.key) if owner is not None else None
 
     def _computed(self, node):
         """A derived measure (成交额) becomes its formula over the row's stored properties."""

@@ -9,6 +9,7 @@ Reads the first unused time mention; writes conditions, `single_day`,
 from __future__ import annotations
 
 from ..ir import Const, Day, Op, QueryGraph, Ref, Slot
+from ..shapes.common import asked as asks
 
 
 def run(g: QueryGraph) -> None:
@@ -31,6 +32,9 @@ def daily_period(g: QueryGraph, s: Slot, t) -> None:
     ref = g.day(s.var, s.label)
     ctx = g.ctx
     as_of = t is not None and t.kind == "until" and t.end is not None and not any(g.has(k) for k in _OVER_DAYS)
+    if t is None and g.has("extreme") and asks(g, "day"):  # 茅台哪天收盘最高: over every day there is
+        g.day_range = True
+        return
     if t is None or t.kind == "day" or as_of:
         asked = t.end if as_of else t.start if t is not None else ctx.today
         day = ctx.trading_day_on_or_before(asked) if ctx.trading_days else asked
