@@ -426,6 +426,12 @@ CASES = [
      "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE t.name = '银行' AND f.year = 2023 AND f.quarter = 2 RETURN s.name ORDER BY f.net_profit, s.name LIMIT 1",
      False),
+    # a day's change listed for several things: the best first; 列几条 lists
+    ("银行板块每只股票昨天的涨跌幅列一下",
+     "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE t.name = '银行' "
+     "AND d.date = date('2024-03-14') RETURN s.name, d.range ORDER BY d.range DESC", True),
+    ("跟基金有关的新闻列几条",
+     "MATCH (f:public_offering_fund)-[:involve]->(i:information) RETURN DISTINCT i.name", False),
     # a time between two names joined is both's (工行今天和建行)
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "

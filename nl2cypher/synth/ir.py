@@ -409,8 +409,8 @@ class QueryGraph:
         if asked is None or not parts or not isinstance(parts[-1], Projection):
             return parts
         factor, word = asked
-        cols = tuple(Column(Op("/", c.expr, Const(factor)), f"{c.alias or ''}（{word}）") if self._in_base_unit(c.expr)
-                     else c for c in parts[-1].columns)
+        cols = tuple(Column(Op("/", c.expr, Const(factor)), self.lang.say("columns.scaled", value=c.alias or "", unit=word))
+                     if self._in_base_unit(c.expr) else c for c in parts[-1].columns)
         return parts[:-1] + (dataclasses.replace(parts[-1], columns=cols),)
 
     def _in_base_unit(self, e) -> bool:

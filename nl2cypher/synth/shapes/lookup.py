@@ -3,7 +3,7 @@ daily row); or the list of members of the target with the values asked."""
 
 from __future__ import annotations
 
-from ..ir import Column, Const, Link, Op, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Column, Const, Link, Op, Projection, QueryGraph, Ref, Slot, Sort, Whole
 from ..paths import edge_link
 from .common import ask, asked
 
@@ -51,8 +51,8 @@ def lower(g: QueryGraph):
     cols += [Column(x.ref, x.alias) for x in a.shown] + _which_way(g, a.shown) + _sentiment(g, target)
     cols += [Column(r, g.prop_word(target.label, r.key)) for r in g.ended_unasked
              if r.var == target.var]  # 董事长是谁: whether one has left shows
-    if not order:  # 股东有哪些，各持多少: the biggest holding first
-        order = tuple(Sort(w, True) for w in _weights(g) if any(x.ref == w for x in a.shown))[:1]
+    if not order:  # 股东有哪些，各持多少: the biggest holding first; 板块各股今天的涨跌幅: the best first
+        order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) if any(x.ref == w for x in a.shown))[:1]
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
 
 
@@ -81,6 +81,14 @@ def _which_way(g: QueryGraph, shown) -> list[Column]:
             if way in ("rise", "fall"):
                 return [Column(Op(">" if way == "rise" else "<", x.ref, Const(0)), g.lang.say(f"columns.{way}"))]
     return []
+
+
+def _changes(g: QueryGraph, answer: str) -> list[Ref]:
+    """The day's change measure of the things listed, when a list shows one day's."""
+    if answer != "list" or g.single_day is None:
+        return []
+    return [a.ref for a in g.props if isinstance(a.owner, Slot) and g.schema.labels[a.owner.label].measures.get("change")
+            == a.prop]
 
 
 def _weights(g: QueryGraph) -> list[Ref]:
