@@ -432,6 +432,15 @@ CASES = [
      "AND d.date = date('2024-03-14') RETURN s.name, d.range ORDER BY d.range DESC", True),
     ("跟基金有关的新闻列几条",
      "MATCH (f:public_offering_fund)-[:involve]->(i:information) RETURN DISTINCT i.name", False),
+    # 能买不 asks the fund's status; 哪只能买 keeps those open for subscription
+    ("华夏医疗健康股票A现在还能买吗",
+     "MATCH (f:public_offering_fund) WHERE f.name = '华夏医疗健康股票A' RETURN f.sales_status", False),
+    ("持有五粮液的那些基金哪只能买",
+     "MATCH (f:public_offering_fund)-[:hold]->(s:stock) WHERE s.name = '五粮液' AND f.sales_status = '开放申购' "
+     "RETURN DISTINCT f.name", False),
+    # is a named thing's value this one: whether, and what it is
+    ("张丽华是博士吗",
+     "MATCH (m:fund_manager) WHERE m.name = '张丽华' RETURN m.degree = '博士', m.degree", False),
     # a time between two names joined is both's (工行今天和建行)
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "

@@ -58,8 +58,10 @@ def edge_link(g: QueryGraph, edge: str, target: Slot | None, near: int) -> Link 
         return None
     a = min(ends, key=lambda s: (s is not target, abs(s.pos - near)))
     others = e.targets if a.label in e.sources else e.sources
-    # an edge from several labels (news of a stock or of a fund) joins the one the question names
-    b = next((s for s in g.slots if s.label in others and s is not a and s.kind != "data"), None)
+    # an edge from several labels (news of a stock or of a fund) joins the one the question names,
+    # the nearest when it names both (基金持的那些股票的利空新闻: the stocks')
+    named = [s for s in g.slots if s.label in others and s is not a and s.kind != "data"]
+    b = min(named, key=lambda s: abs(s.pos - near)) if named else None
     if b is None:
         b = g.add_slot(others[0], near, kind="hidden")
     return link(g, a, b, edge=edge)

@@ -4,13 +4,22 @@ and a full one says which."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Rows
+from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows
 
 NAME = "yesno"
 
 
 def applies(g: QueryGraph) -> bool:
-    return g.has("yesno") and bool(g.conds or len(g.slots) > 1) and not _asks_of_a_kind(g)
+    return g.has("yesno") and bool(g.conds or len(g.slots) > 1) and not _asks_of_a_kind(g) and not _asks_a_value(g)
+
+
+def _asks_a_value(g: QueryGraph) -> bool:
+    """华夏医疗健康股票A还能买吗 (a property word, no condition but its name): its value is the answer."""
+    t = g.target
+    if t.kind != "entity" or len(t.names) != 1 or not g.props:
+        return False
+    plain = {g.schema.labels[s.label].display for s in g.slots} | {g.schema.labels[s.label].day for s in g.slots}
+    return all(isinstance(c, Op) and isinstance(c.left, Ref) and c.left.key in plain for c in g.conds)
 
 
 def _asks_of_a_kind(g: QueryGraph) -> bool:
@@ -27,4 +36,20 @@ def _asks_of_a_kind(g: QueryGraph) -> bool:
 
 
 def lower(g: QueryGraph):
+    own = _own_values(g)
+    if own:  # 中欧医疗健康指数C是不是暂停申购了: whether it is, and what it is
+        g.conds = [c for c in g.conds if c not in own]
+        cols = (Column(own[0], g.lang.say("columns.yesno")),) + tuple(
+            Column(c.left, g.prop_word(g.target.label, c.left.key)) for c in own)
+        return g.candidate((g.pattern(), Projection(cols, True)), NAME)
     return g.candidate((g.pattern(), Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), g.lang.say("columns.yesno")),))), NAME)
+
+
+def _own_values(g: QueryGraph) -> list[Op]:
+    """Values of one named thing's own properties the question asks about."""
+    t = g.target
+    if t.kind != "entity" or len(t.names) != 1:
+        return []
+    name = g.schema.labels[t.label].display
+    return [c for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
+            and c.left.var == t.var and c.left.key != name]
