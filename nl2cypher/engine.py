@@ -298,6 +298,9 @@ class Engine:
         answer's one-line `error` (and its class, `error_type`), so a batch goes on.
         `said` and `after_turns` are a conversation's (see `translate`)."""
         t0 = time.perf_counter()
+        merged = self._clauses_first(question, today, said, after_turns)
+        if merged is not None:
+            return merged
         ans = Answer(question)
         try:
             ans = self.translate(question, today, said=said, after_turns=after_turns)
@@ -324,6 +327,16 @@ class Engine:
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
 
+    def _clauses_first(self, question: str, today, said, after_turns: bool) -> Answer | None:
+        """Two asks in one question that its clauses answer together need no model:
+        under `auto` they are tried before the reviser is asked about the whole."""
+        if said is not None or self.revision.mode != "auto" or \
+                len(clauses.split(question, self.expressed.clause_marks, self.expressed.clause_ends)) < 2:
+            return None
+        with self.revision.paused():
+            plain = self.ask(question, today, after_turns=after_turns)
+        return plain if plain.trace.clauses else None
+
     def _by_clauses(self, ans: Answer, today: dt.date | None) -> Answer:
         """Two asks in one question, each sure on its own and reading the same rows:
         one query for both (`clauses.py`); otherwise the whole question's answer."""
@@ -344,6 +357,7 @@ class Engine:
                      notes=list(dict.fromkeys(n for p in parts for n in p.notes)) +
                      [self.lang.say("notes.clauses", n=len(parts))])
         out.trace.notes = out.notes
+        out.trace.clauses = len(parts)
         return out
 
     def session(self, id: str | None = None, max_turns: int | None = None):

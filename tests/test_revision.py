@@ -139,6 +139,13 @@ def test_auto_asks_the_model_only_where_the_heuristic_needs_help(demo_db, packag
     assert unsure.rows and unsure.error is None
 
 
+def test_two_asks_its_clauses_answer_together_never_wait_for_the_model(demo_db, packaged_model):
+    e = Engine(demo_db, DEMO_END, revise="auto", reviser=packaged_model, fewshot_k=1)
+    ans = e.ask("今天上涨的股票有几只，下跌的有几只")  # unsure as a whole; its two clauses are sure
+    assert ans.confidence >= e.trust and ans.trace.clauses == 2 and ans.trace.revision == {}, ans.trace.revision
+    assert len(ans.rows) == 1 and len(ans.columns) == 2
+
+
 def test_an_empty_answer_about_a_named_thing_is_revised_once_and_never_replaced_by_nothing(demo_db, packaged_model):
     e = Engine(demo_db, DEMO_END, revise="auto", reviser=packaged_model, fewshot_k=1)
     ans = e.ask("贵州茅台2015年1月5日的收盘价")  # before the KG's first trading day
