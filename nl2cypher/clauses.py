@@ -67,18 +67,15 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):
     columns grafted on (收盘多少 alone; 最高到多少点 after the first), else p's figure
     beside (跌的多少家 at the first's time; 深市主板呢 after the first)."""
     alone = engine.ask(p, today)
-    q = _read(engine, alone)
-    if q is not None and _graft(query, q) is not None:
-        return _graft(query, q), alone
+    if (q := _read(engine, alone)) is not None and (grafted := _graft(query, q)) is not None:
+        return grafted, alone
     after = session.ask(p, today)
-    q = _read(engine, after)
-    if q is not None and _graft(query, q) is not None:
-        return _graft(query, q), after
+    if (q := _read(engine, after)) is not None and (grafted := _graft(query, q)) is not None:
+        return grafted, after
     timed = _timed(engine, p, first, today)
     for a in ((engine.ask(timed, today),) if timed != p else ()) + (after,):
-        q = _read(engine, a)
-        if q is not None and _beside(query, q, [first, p]) is not None:
-            return _beside(query, q, [first, p]), a
+        if (q := _read(engine, a)) is not None and (both := _beside(query, q, [first, p])) is not None:
+            return both, a
     return None
 
 
@@ -204,9 +201,13 @@ def _valued(where, params: dict) -> frozenset:
 
 def _aggregated(r: Return):
     """Whether the rows are aggregated, and over which keys: both queries must agree."""
-    agg = [any(isinstance(x, Func) and x.name.lower() in AGGREGATES for x in nodes(i.expr)) for i in r.items]
+    agg = [_is_figure(i) for i in r.items]
     return any(agg) and frozenset(i.expr for i, a in zip(r.items, agg) if not a)
 
+
+def _is_figure(item: Item) -> bool:
+    """A column computed over rows (a count, a total)."""
+    return any(isinstance(x, Func) and x.name.lower() in AGGREGATES for x in nodes(item.expr))
 
 
 def _figures(q: Query) -> tuple[Match, Return] | None:
@@ -214,8 +215,7 @@ def _figures(q: Query) -> tuple[Match, Return] | None:
     if len(q.clauses) != 2 or not isinstance(q.clauses[0], Match) or not isinstance(q.clauses[1], Return):
         return None
     m, r = q.clauses
-    figures = all(any(isinstance(x, Func) and x.name.lower() in AGGREGATES for x in nodes(i.expr)) for i in r.items)
-    return (m, r) if figures and not r.order and r.limit is None else None
+    return (m, r) if all(map(_is_figure, r.items)) and not r.order and r.limit is None else None
 
 
 def _beside(a: Query, b: Query, said: list[str]) -> Query | None:

@@ -335,7 +335,9 @@ class Engine:
             return None
         with self.revision.paused():
             plain = self.ask(question, today, after_turns=after_turns)
-        return plain if plain.trace.clauses else None
+        # merged, or sure with rows (no `auto` trigger would fire): this answer stands, not asked twice
+        sure = plain.error is None and (plain.confidence or 0) >= self.trust and bool(plain.rows)
+        return plain if plain.trace.clauses or sure else None
 
     def _by_clauses(self, ans: Answer, today: dt.date | None) -> Answer:
         """Two asks in one question, each sure on its own and reading the same rows:

@@ -58,31 +58,26 @@ def run(g: QueryGraph) -> None:
 def default_change(g: QueryGraph) -> None:
     """A rank within a group, a change over a period or a ranking by how things did
     (哪个强) with no property named reads the daily change measure of the target (涨跌幅)."""
-    if g.props or not (g.units_of("rank_in_group", "change") or performance_asked(g)):
-        return
-    target = g.target
-    owner = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.measures.get("change")
-                  and g.schema.edges_between(target.label, lab.name)), None)
-    if owner is None:
-        return
-    slot = owner_slot(g, owner.name, target.pos, target)
-    if slot is not None:
-        g.props.append(Attached(None, slot, owner.measures["change"]))
+    if not g.props and (g.units_of("rank_in_group", "change") or performance_asked(g)):
+        _target_measure(g, "change")
 
 
 
 def default_price(g: QueryGraph) -> None:
     """A day against another day with no property named (今天比上个月底涨了多少,
     现在跟年初比贵了多少): the price measure of the target."""
-    if g.props or not any(u.params.get("kind") == "vs" for u in g.units_of("growth")):
-        return
+    if not g.props and any(u.params.get("kind") == "vs" for u in g.units_of("growth")):
+        _target_measure(g, "price")
+
+
+def _target_measure(g: QueryGraph, measure: str) -> None:
+    """The target's daily rows' `measure` (the schema's change or price) is what is read."""
     target = g.target
-    owner = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.measures.get("price")
+    owner = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.measures.get(measure)
                   and g.schema.edges_between(target.label, lab.name)), None)
-    if owner is not None:
-        slot = owner_slot(g, owner.name, target.pos, target)
-        if slot is not None:
-            g.props.append(Attached(None, slot, owner.measures["price"]))
+    slot = owner_slot(g, owner.name, target.pos, target) if owner is not None else None
+    if slot is not None:
+        g.props.append(Attached(None, slot, owner.measures[measure]))
 
 
 def _own_date(g: QueryGraph) -> Attached:
