@@ -6,7 +6,8 @@ words) is the language's `references.yaml`; which labels are people is the
 schema's `person: true`.
 
 In order: arithmetic over the two answers before (这两家差多少, 比上一个高多少) is
-computed from them; a ranking of the list before (其中规模最大的, 哪只持仓占比最高)
+computed from them; another time to compare with (比昨天高还是低) asks the question
+before against it; a ranking of the list before (其中规模最大的, 哪只持仓占比最高)
 ranks the question before; a pronoun or a definite reference (它, 这些股票, 这个
 板块) is replaced by what it points at — the one thing (or the rows) the turn
 before named or answered, asked back when a singular one could be several; an
@@ -85,7 +86,7 @@ class Turn:
 @dataclass
 class Resolution:
     question: str  # self-contained
-    kind: str  # new | reset | entity | time | property | shape | pronoun | plural | among | arithmetic
+    kind: str  # new | reset | entity | time | property | shape | pronoun | plural | among | against | arithmetic
     clarify: str | None = None  # the question back, when a reference points at nothing
     arithmetic: tuple[str, int, int] | None = None  # (op, index of left turn, index of right turn)
     stranded: bool = False  # worded as a follow-up (五粮液呢) with no answered turn to lean on
@@ -99,6 +100,8 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others")}
+        self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
+        self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
@@ -116,6 +119,9 @@ class Resolver:
         arith = self._arithmetic(q, ex, history)
         if arith is not None:
             return arith
+        against = self._against(q, ex, prev)
+        if against is not None:
+            return against
         ranked = self._ranked_among(q, ex, prev)
         if ranked is not None:
             return ranked
@@ -135,6 +141,17 @@ class Resolver:
         if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
             return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
         return owned or Resolution(question, "reset" if history else "new")
+
+    def _against(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """比昨天高还是低 right after 白酒板块今天平均涨了多少: naming nothing but
+        another time to compare with, it asks the question before against that time."""
+        if ex is None or prev is None or any(m.kind in ("entity", "label", "property", "edge") for m in ex.mentions):
+            return None
+        units = map_units(ex, self.lexicon.triggers, self.lang.fillers)
+        if not any(u.kind == "growth" and u.params.get("kind") == "vs" for u in units):
+            return None
+        rest = self._strip_markers(q) or q
+        return Resolution(self.lang.say("followup.against", question=prev.resolved, against=rest), "against")
 
     def _which_of_two(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """谁的注册资本大 / 哪个涨得多 right after two turns each about one thing of
@@ -280,6 +297,8 @@ class Resolver:
         kind, start, end, label = ref
         word = q[start:end]
         targets = self._targets(kind, label, history, prev, ex) if prev is not None else []
+        if word in self.counted and len(targets) != self.counted[word]:
+            return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
         if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)):
             # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed
             return Resolution(self._reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among")
@@ -300,6 +319,12 @@ class Resolver:
         text = self._besides(q, prev, targets, ex, q[:start] + names + keep + q[end:])
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
+
+    @staticmethod
+    def _narrowed_to(prev: Turn) -> bool:
+        """The turn before kept some of the things it named (其中今天涨停的, not 哪个涨得多:
+        a ranking's pick leaves both things under discussion)."""
+        return bool(prev.answered) and not prev.ranked and set(prev.answered) < set(prev.named)
 
     @staticmethod
     def _counted_some(prev: Turn) -> bool:
@@ -350,6 +375,8 @@ class Resolver:
             fitting = [n for n in prev.others if self._fits(n.label, ex)]
             if len(fitting) >= 2 and prev.answered and not self._fits(prev.answered[0].label, ex):
                 return fitting if kind != "pair" or len(fitting) == 2 else []
+            if kind == "they" and self._narrowed_to(prev):
+                return prev.answered  # 这些股票 after 其中今天涨停的: the ones left
             for pool in (prev.answered, prev.named):
                 if len(pool) >= 2:  # 这两家 after three rows: which two? asked back
                     return pool if kind != "pair" or len(pool) == 2 else []
@@ -513,6 +540,9 @@ class Resolver:
         asked = props[0].text if props else self._measure_words(ex)
         if not asked:
             return []
+        agg = next((u for u in map_units(ex, self.lexicon.triggers, self.lang.fillers) if u.kind == "aggregate"), None)
+        if agg is not None:  # 平均下来涨了多少: the average of it
+            asked = ex.question[agg.span[0]:agg.span[1]] + asked
         base = prev.resolved
         was = self._asked_span(prev, whole=not props)
         fits = self._fits if props else self._measured  # 涨了多少 names no property: a thing with a change measure

@@ -166,7 +166,8 @@ def asked_twice(question: str, units, marks: str, mentions=()) -> tuple[str, ...
             kind = u.kind if u.kind != "which" else "extreme" if u.params.get("dir") else "list"  # 哪个最少
             key = (kind, u.params.get("dir") if kind in ("extreme", "topk") else None)
             asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u.span))
-    if any(k[0] == "yesno" for found in asks.values() for k, _ in found):  # a value beside a yes/no
+    growth = any(u.kind == "growth" for u in units)  # 收盘价，比昨天高吗: the comparison shows the values
+    if not growth and any(k[0] == "yesno" for found in asks.values() for k, _ in found):  # a value beside a yes/no
         for m in mentions:
             clause = sum(1 for c in cuts if c < m.start)
             if m.kind == "property" and clause not in asks:

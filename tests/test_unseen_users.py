@@ -445,6 +445,11 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # an average of each day, compared: a board's stocks today against yesterday
+    ("白酒板块的股票今天平均涨幅比昨天高吗",
+     "MATCH (t:trade {name: '白酒'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "
+     f"WITH avg(CASE WHEN d.date = {T} THEN d.range END) AS a, "
+     "avg(CASE WHEN d.date = date('2024-03-14') THEN d.range END) AS b RETURN a > b", False),
 ]
 
 
@@ -822,6 +827,28 @@ FOLLOW_UPS = [
     (["贵州茅台昨天收盘价多少", "今天呢"], "两天收盘差多少钱",
      f"MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
      f"WHERE s.name = '贵州茅台' AND a.date = {T} AND b.date = date('2024-03-14') RETURN abs(a.closing_price - b.closing_price)"),
+    # 这三只 after a top three: those three (a number that says how many)
+    (["大成新能源灵活配置混合C的前三大重仓股是啥"], "这三只今天表现怎么样",
+     "MATCH (f:public_offering_fund {name: '大成新能源灵活配置混合C'})-[h:hold]->(s:stock) WITH s ORDER BY "
+     f"h.position_ratio DESC, s.name LIMIT 3 MATCH (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+     "RETURN s.name, d.range"),
+    # an average asked of the list before, in words (平均下来)
+    (["大成新能源灵活配置混合C的前三大重仓股是啥", "这三只今天表现怎么样"], "平均下来涨了多少",
+     "MATCH (f:public_offering_fund {name: '大成新能源灵活配置混合C'})-[h:hold]->(s:stock) WITH s ORDER BY "
+     f"h.position_ratio DESC, s.name LIMIT 3 MATCH (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+     "RETURN avg(d.range)"),
+    # 这些股票 after a list narrowed (其中今天涨停的): the ones left, not the whole list
+    (["汽车整车板块有哪些股票", "其中今天涨停的"], "哪些基金持有这些股票",
+     "MATCH (t:trade {name: '汽车整车'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} AND d.raising_limit MATCH (f:public_offering_fund)-[:hold]->(s) RETURN DISTINCT f.name"),
+    # another time to compare with: the question before, against it
+    (["跟人工智能有关的股票今天平均涨了多少"], "比昨天高还是低",
+     "MATCH (i:industry {name: '人工智能'})<-[:associate]-(s:stock)-[:has_stock_data]->(d:stock_data) "
+     f"WITH avg(CASE WHEN d.date = {T} THEN d.range END) AS a, "
+     "avg(CASE WHEN d.date = date('2024-03-14') THEN d.range END) AS b RETURN a > b"),
+    (["贵州茅台今天收盘价"], "比昨天高吗",
+     "MATCH (s:stock {name: '贵州茅台'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN a.closing_price > b.closing_price"),
     # 她们 is they
     (["学历是博士的女基金经理有哪些"], "她们一共管了多少只基金",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
@@ -985,3 +1012,12 @@ def test_other_things_of_a_kind_leave_out_the_one_the_turn_before_named(engine):
         "DESC, h.name LIMIT 1 MATCH (h)-[:is_stockholder_of]->(s:stock) WHERE s.name <> '贵州茅台' RETURN s.name")
     assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
         (ans.resolved_question, ans.rows)
+
+
+def test_a_reference_saying_how_many_asks_back_when_the_turns_before_had_another_number(engine):
+    """这三个 after three turns each counting one board: which three things is not guessed."""
+    s = engine.session()
+    for q in ("创业板有多少只股", "科创板呢", "北交所呢"):
+        s.ask(q)
+    ans = s.ask("这三个今天哪个平均涨幅最高")
+    assert ans.error is not None and "这三个" in ans.error, (ans.resolved_question, ans.cypher)

@@ -109,11 +109,15 @@ def same_period(g: QueryGraph, owner: Slot) -> Callable[[str], list[Expr]]:
     return lambda var: [Op(c.op, Ref(var, c.left.key), c.right) for c in conds]
 
 
-def branch(g: QueryGraph, ent_label: str, ent_name: str, owner_label: str, prop: str,
+def branch(g: QueryGraph, ent_label: str, ent_name: str | tuple[str, ...], owner_label: str, prop: str,
            conds_for: Callable[[str], list[Expr]]) -> tuple[Pattern, Ref]:
-    """MATCH (e)-…->(o) WHERE e.name = $p AND <date/period of o>: a reference value."""
+    """MATCH (e)-…->(o) WHERE e.name = $p AND <date/period of o>: a reference value
+    (of several things when given several names, for an aggregate over them)."""
     e_var, o_var = g.new_var(ent_label), g.new_var(owner_label)
-    conds = [Op("=", Ref(e_var, g.schema.labels[ent_label].display), g.param(ent_name))]
+    name = Ref(e_var, g.schema.labels[ent_label].display)
+    several = isinstance(ent_name, tuple) and len(ent_name) > 1
+    conds = [Op("IN", name, g.param(list(ent_name))) if several else
+             Op("=", name, g.param(ent_name[0] if isinstance(ent_name, tuple) else ent_name))]
     if ent_label == owner_label:
         path = PathSpec(e_var, ent_label)
         o_var = e_var

@@ -83,20 +83,28 @@ def _day_against_day(g: QueryGraph, u, a, ent):
         return lambda v: [Op("=", g.day(v, label), Day(d))]
 
     other = _prop_after(g, a, g.pos(u.ref("time")))
-    cur, cur_val = branch(g, ent.label, ent.names[0], label, a.prop, on(cur_day))
-    prev, prev_val = branch(g, ent.label, ent.names[0], label, other, on(ref_day))
-    word = g.prop_word(label, a.prop)
+    agg = g.unit("aggregate")  # 白酒板块今天平均涨幅比昨天高吗: the average of each day
+    names = tuple(ent.names) if agg is not None else ent.names[0]
+    cur, cur_val = branch(g, ent.label, names, label, a.prop, on(cur_day))
+    prev, prev_val = branch(g, ent.label, names, label, other, on(ref_day))
+    if agg is not None:
+        fn = agg.params.get("fn", "avg")
+        cur_val, prev_val = Call(fn, (cur_val,)), Call(fn, (prev_val,))
+    word, other_word = g.prop_word(label, a.prop), g.prop_word(label, other)
+    if agg is not None:  # 平均涨跌幅
+        word, other_word = (g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=w)
+                            for w in (word, other_word))
     head = (cur, Projection((Column(cur_val, "cur"),), carry=True),
             prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True))
-    if g.has("yesno"):  # 今天收盘比昨天高吗: one boolean
+    values = (Column(Whole("cur"), f"{cur_day}{word}"), Column(Whole("prev"), f"{ref_day}{other_word}"))
+    if g.has("yesno"):  # 今天收盘比昨天高吗: whether, beside the two values
         op = "<" if u.params.get("dir") == "down" else ">"
-        cols = (Column(Op(op, Whole("cur"), Whole("prev")), g.lang.say("columns.yesno")),)
+        cols = values + (Column(Op(op, Whole("cur"), Whole("prev")), g.lang.say("columns.yesno")),)
     else:
         diff = Op("-", Whole("cur"), Whole("prev"))
         pct = Op("/", Op("*", diff, Const(100.0)), Call("abs", (Whole("prev"),)))  # 100.0 first: volumes are integers
-        cols = (Column(Whole("cur"), f"{cur_day}{word}"), Column(Whole("prev"), f"{ref_day}{g.prop_word(label, other)}"),
-                Column(diff, g.lang.say("columns.day_difference", what=word)),
-                Column(pct, g.lang.say("columns.day_change")))
+        cols = values + (Column(diff, g.lang.say("columns.day_difference", what=word)),
+                         Column(pct, g.lang.say("columns.day_change")))
         if u.params.get("either"):  # 比一年前高还是低: which way, beside the values
             cols += (Column(Op(">", Whole("cur"), Whole("prev")), g.lang.say("columns.day_higher")),)
     return g.candidate(head + (Projection(cols),), NAME)
