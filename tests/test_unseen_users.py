@@ -445,6 +445,17 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # news about no thing named: which stock each item is about shows beside it
+    ("最近有啥利空新闻",
+     "MATCH (s:stock)-[v:involve]->(i:information) WHERE v.tendency = -1 RETURN s.name, i.name", False),
+    # things tied to one named thing by a sized edge: the size shows, biggest first
+    ("中国平安大股东都有谁",
+     "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '中国平安'}) RETURN h.name, r.shareholding_ratio "
+     "ORDER BY r.shareholding_ratio DESC, h.name", True),
+    # the highest of one thing's own days: which day, beside the value
+    ("比亚迪今年以来最高价是多少",
+     "MATCH (:stock {name: '比亚迪'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-01-01') "
+     "RETURN d.maximum_price, d.date ORDER BY d.maximum_price DESC, d.date LIMIT 1", True),
     # an average of each day, compared: a board's stocks today against yesterday
     ("白酒板块的股票今天平均涨幅比昨天高吗",
      "MATCH (t:trade {name: '白酒'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "

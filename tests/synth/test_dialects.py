@@ -46,7 +46,7 @@ NGQL = {
     'aggregate':
         'MATCH (t:trade)<-[:belong_to]-(s:stock) WHERE t.trade.name == $p0 RETURN avg(s.stock.registered_capital) AS `平均注册资本`',
     'period_extreme':
-        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name == $p0 AND sd.stock_data.date >= date('2024-03-11') AND sd.stock_data.date <= date('2024-03-15') RETURN s.stock.name AS `股票`, max(sd.stock_data.closing_price) AS `max_收盘价`",
+        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name == $p0 AND sd.stock_data.date >= date('2024-03-11') AND sd.stock_data.date <= date('2024-03-15') RETURN s.stock.name AS `股票`, sd.stock_data.date AS `日期`, sd.stock_data.closing_price AS `收盘价` ORDER BY `收盘价` DESC, `日期` LIMIT 1",
     'top_k':
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE sd.stock_data.date == date('2024-03-15') RETURN s.stock.name AS `股票`, sd.stock_data.range AS `涨跌幅` ORDER BY `涨跌幅` DESC, `股票` LIMIT 10",
     'entity':

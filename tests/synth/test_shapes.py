@@ -58,7 +58,7 @@ EXPECTED = {
         'MATCH (t:trade)<-[:belong_to]-(s:stock) WHERE t.name = $p0 RETURN avg(s.registered_capital) AS `平均注册资本`',
         {'p0': '白酒'}),
     'period_extreme': ('period_extreme', 'aggregate',
-        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.name = $p0 AND sd.date >= date('2024-03-11') AND sd.date <= date('2024-03-15') RETURN s.name AS `股票`, max(sd.closing_price) AS `max_收盘价`",
+        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.name = $p0 AND sd.date >= date('2024-03-11') AND sd.date <= date('2024-03-15') RETURN s.name AS `股票`, sd.date AS `日期`, sd.closing_price AS `收盘价` ORDER BY sd.closing_price DESC, sd.date LIMIT 1",
         {'p0': '贵州茅台'}),
     'top_k': ('top_k', 'ranking',
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE sd.date = date('2024-03-15') RETURN s.name AS `股票`, sd.range AS `涨跌幅` ORDER BY sd.range DESC, s.name LIMIT 10",

@@ -4,7 +4,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
-from .common import Shown, ask, asked, asks_which_day, members_rows, the_day_of
+from .common import Shown, ask, asked, asks_which_day, members_rows, one_things_rows, the_day_of
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -19,7 +19,7 @@ def lower(g: QueryGraph):
     a = ask(g)
     fn = a.agg.params.get("fn", "avg")
     last = a.shown[-1]
-    if fn in ("max", "min") and asks_which_day(g):  # 今年最低点是哪天: that day's row
+    if fn in ("max", "min") and (asks_which_day(g) or one_things_rows(g, a, last)):  # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
     ranked = _ranked_by_total(g, a, fn, last)
     if ranked is not None:

@@ -142,6 +142,15 @@ def asked(g: QueryGraph, what: str) -> bool:
     return any(str(w) in g.ex.question for w in (g.lang.words.get("asks") or {}).get(what, ()))
 
 
+def one_things_rows(g: QueryGraph, a: Ask, shown: Shown) -> bool:
+    """比亚迪今年以来最高价是多少: the value is of one thing's own daily rows — so
+    its highest (lowest) is a day's, and which day shows beside it."""
+    if len(a.ents) != 1 or len(a.ents[0].names) != 1 or len(a.data_slots) != 1:
+        return False
+    rows = a.data_slots[0]
+    return shown.ref.var == rows.var and bool(g.schema.edges_between(a.ents[0].label, rows.label))
+
+
 def the_day_of(g: QueryGraph, a: Ask, shown: Shown, desc: bool, name: str):
     """The row of the highest (lowest) value: its day and the value, ties to the earliest day."""
     day = g.day(a.data_slots[0].var, a.data_slots[0].label)

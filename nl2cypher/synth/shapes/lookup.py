@@ -25,7 +25,7 @@ def lower(g: QueryGraph):
         return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),), True,
                                                     (Sort(g.day(target.var, target.label)),))), "lookup")
     answer = "lookup" if a.ents and target.kind == "entity" else "list"
-    cols = [Column(*g.name_of(target))]
+    cols = _about(g, target) + [Column(*g.name_of(target))]
     for s in a.ents:
         if s is not target and (len(s.names) > 1 or target.kind == "label") and answer == "lookup":
             cols.insert(0, Column(*g.name_of(s)))
@@ -48,12 +48,44 @@ def lower(g: QueryGraph):
             keys = [Ref(s.var, period[k]) for k in ("year", "quarter") if k in period]
             cols += [Column(r, g.prop_word(s.label, r.key)) for r in keys]
             order = order or tuple(Sort(r) for r in keys)  # the reports in time order
-    cols += [Column(x.ref, x.alias) for x in a.shown] + _which_way(g, a.shown) + _sentiment(g, target)
+    held = _held(g, target) if answer == "list" and not a.shown else []
+    cols += [Column(x.ref, x.alias) for x in a.shown] + held + _which_way(g, a.shown) + _sentiment(g, target)
     cols += [Column(r, g.prop_word(target.label, r.key)) for r in g.ended_unasked
              if r.var == target.var]  # 董事长是谁: whether one has left shows
     if not order:  # 股东有哪些，各持多少: the biggest holding first; 板块各股今天的涨跌幅: the best first
-        order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) if any(x.ref == w for x in a.shown))[:1]
+        shown = [x.ref for x in a.shown] + [c.expr for c in held]
+        order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
+                      if w in shown)[:1]
+        order += (Sort(g.name_of(target)[0]),) if order else ()  # ties by name: the same order every time
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
+
+
+def _held(g: QueryGraph, target) -> list[Column]:
+    """贵州茅台的股东有哪些, 这只基金持有哪些股票: things joined to one named thing
+    by an edge with a size (its `weight`) show how big each tie is, biggest first."""
+    for ln in list(g.links):
+        edge = g.schema.edges[ln.steps[0].edge] if len(ln.steps) == 1 else None
+        if edge is None or not edge.weight or target.var not in (ln.a, ln.b):
+            continue
+        other = g.slot_of(ln.a if ln.b == target.var else ln.b)
+        if other.kind == "entity" and len(other.names) == 1:
+            tie = edge_link(g, edge.name, target, target.pos)
+            pdef = g.pdef(tie, edge.weight)
+            return [Column(Ref(tie.rel_var, edge.weight), pdef.description if pdef and pdef.description else edge.weight)]
+    return []
+
+
+def _about(g: QueryGraph, target) -> list[Column]:
+    """最近有啥利空新闻, 银行板块有哪些利空: news about no thing named shows what
+    each item is about (the other end of the schema's `sentiment` edge)."""
+    role = g.schema.role_edge("sentiment")
+    if role is None or target.label not in role[0].targets:
+        return []
+    for ln in g.links:
+        if target.var in (ln.a, ln.b) and len(ln.steps) == 1 and ln.steps[0].edge == role[0].name:
+            other = g.slot_of(ln.a if ln.b == target.var else ln.b)
+            return [Column(*g.name_of(other))] if other.kind != "entity" else []
+    return []
 
 
 def _sentiment(g: QueryGraph, target) -> list[Column]:

@@ -1,10 +1,11 @@
-"""贵州茅台近5日最高的收盘价: the max (min) of one entity's value over a period;
-asked which day (哪一天成交量最大, 出现在哪天), that day's row: the day and the value."""
+"""贵州茅台近5日最高的收盘价: the max (min) of one entity's value over a period —
+of its own daily rows, or asked which day (哪一天成交量最大, 出现在哪天), that day's
+row: the day and the value."""
 
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph
-from .common import ask, asks_which_day, the_day_of
+from .common import ask, asks_which_day, one_things_rows, the_day_of
 
 NAME = "aggregate"
 
@@ -19,8 +20,9 @@ def lower(g: QueryGraph):
     a = ask(g)
     last = a.shown[-1]
     desc = a.extreme.params.get("dir") == "desc"
-    if asks_which_day(g):
+    if asks_which_day(g) or one_things_rows(g, a, last):
         return the_day_of(g, a, last, desc, NAME)
     fn = "max" if desc else "min"
-    cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(Call(fn, (last.ref,)), f"{fn}_{last.alias}")]
+    word = g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)
+    cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(Call(fn, (last.ref,)), word)]
     return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)
