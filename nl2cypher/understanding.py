@@ -53,7 +53,11 @@ def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.
         ok[a:b] = [True] * (b - a)
     if pronouns is not None:  # before the fillers: 这些 is one word, not 这 and a filler 些
         named = [m.end for m in ex.mentions if m.names]
-        for p in pronouns.finditer("".join(" " if k else c for c, k in zip(q, ok))):
+        rest = "".join(" " if k else c for c, k in zip(q, ok))
+        words = fillers.spans(rest, asking=False)
+        for p in pronouns.finditer(rest):
+            if any(a < p.end() and p.start() < b and (a < p.start() or b > p.end()) for a, b in words):
+                continue  # 其他 is a filler word, not 其 and a pronoun 他
             before = [end for end in named if end <= p.start()]
             # 关于贵州茅台，它的董事长: 它 is 贵州茅台; 锂矿的下游是什么产业，这些下游产业: several
             # things after one name, past a clause, are the clause's answer — not accounted for

@@ -445,6 +445,12 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # the named thing's own kind asked again through another: the others that one leads to
+    ("富国科技创新指数A的经理还管了哪些其他基金",
+     "MATCH (f:public_offering_fund {name: '富国科技创新指数A'})<-[:manage]-(:fund_manager)-[:manage]->"
+     "(o:public_offering_fund) WHERE o.name <> f.name RETURN DISTINCT o.name", False),
+    ("贵州茅台所属板块有哪些股票",
+     "MATCH (:stock {name: '贵州茅台'})-[:belong_to]->(:trade)<-[:belong_to]-(o:stock) RETURN DISTINCT o.name", False),
     # news about no thing named: which stock each item is about shows beside it
     ("最近有啥利空新闻",
      "MATCH (s:stock)-[v:involve]->(i:information) WHERE v.tendency = -1 RETURN s.name, i.name", False),

@@ -23,6 +23,7 @@ def run(g: QueryGraph) -> None:
                 g.conds.append(Op("=", ref, g.param(s.names[0])))
             else:
                 g.conds.append(Op("IN", ref, g.param(list(s.names))))
+    _others(g, target)
     for k, u in enumerate(g.units):
         if u.kind == "same" and u.ref("ent") is not None:
             ent = next((s for s in g.slots if s.mention == u.ref("ent")), None)
@@ -69,6 +70,17 @@ def run(g: QueryGraph) -> None:
             slot = target if target.label == ref_ent.label else next(
                 (s for s in g.slots if s.label == ref_ent.label), target)
             g.conds.append(Op("<>", Ref(slot.var, g.schema.labels[slot.label].display), g.param(ref_ent.name)))
+
+
+def _others(g: QueryGraph, target) -> None:
+    """富国科技创新指数A的经理还管了哪些基金: things of the named one's own kind reached
+    through another are the others — the named one left out."""
+    if target.kind != "label" or not g.lang.found("others", g.ex.question) or g.units_of("same"):
+        return
+    disp = g.schema.labels[target.label].display
+    for s in g.slots:
+        if s.kind == "entity" and s.label == target.label and len(s.names) == 1:
+            g.conds.append(Op("<>", Ref(target.var, disp), g.param(s.names[0])))
 
 
 def _date_prop(g: QueryGraph, u):

@@ -78,9 +78,19 @@ def find_labels(g: QueryGraph) -> None:
                 continue
         if any(s.kind == "label" and s.label == label for s in g.slots):
             continue  # 股票…股票: one set
-        if not same and label != chain and any(s.kind == "entity" and s.label == label for s in g.slots):
+        if not same and label != chain and any(s.kind == "entity" and s.label == label for s in g.slots) \
+                and not _round_trip(g, label, p):
             continue  # 贵州茅台…多少股: the entity is the stock meant
         g.add_slot(label, p, mention=i)
+
+
+def _round_trip(g: QueryGraph, label: str, p: int) -> bool:
+    """富国科技创新指数A的经理还管了哪些基金: a word of the named thing's own kind after
+    a word of another kind one step from it (its managers) names the things that
+    other one leads to — not the named thing again."""
+    ents = [s.pos for s in g.slots if s.kind == "entity" and s.label == label and s.pos < p]
+    return any(s.kind == "label" and s.label != label and any(e < s.pos for e in ents) and s.pos < p
+               and g.schema.edges_between(s.label, label) for s in g.slots)
 
 
 def _chain_label(g: QueryGraph) -> str | None:
