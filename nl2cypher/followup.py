@@ -537,7 +537,7 @@ class Resolver:
     def _swap_asked(self, q: str, ex, prev: Turn):
         """成交量呢, 那涨了百分之几: what the question before asked, all of it, is swapped."""
         props = ex.of("property")
-        asked = props[0].text if props else self._measure_words(ex)
+        asked = q[props[0].start:props[-1].end] if props else self._measure_words(ex)
         if not asked:
             return []
         agg = next((u for u in map_units(ex, self.lexicon.triggers, self.lang.fillers) if u.kind == "aggregate"), None)
@@ -551,7 +551,11 @@ class Resolver:
             # 成交量呢 after 比亚迪的董事长是谁: the stock's, not the chairman's
             rest = self._strip_markers(q) or q
             return Resolution(self.lang.say("followup.owned", owner=owners[0].name, question=rest), "owned")
-        return [(was[0], was[1], asked)] if was is not None else [(len(base), len(base), "的" + asked)]
+        if was is not None:
+            return [(was[0], was[1], asked)]
+        # 申购代码呢 after 最近上市的新股有哪几个: theirs, asked after the last thing named (its asking words dropped)
+        cut = max((m["end"] for m in prev.mentions), default=len(base))
+        return [(cut, len(base), "的" + asked)]
 
     def _swap_edge(self, q: str, ex, prev: Turn) -> list:
         old = [m for m in prev.mentions if m["kind"] == "edge"]

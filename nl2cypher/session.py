@@ -56,6 +56,7 @@ class Session:
                     ans.confidence = min(ans.confidence, LONE_TURN)
                     ans.notes.append(self.engine.lang.say(note))
             self._uncomputed(question, ans)
+            self._dropped(question, res, ans)
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
@@ -86,6 +87,17 @@ class Session:
             ans.confidence = LONE_TURN
             ans.notes.append(self.engine.lang.say("notes.unsure", words=self.engine.lang.say(
                 "notes.unsure_ignored", words=words[0])))
+
+    def _dropped(self, question: str, res, ans: Answer) -> None:
+        """最新那只申购代码多少 resolved to the list before with its code: the ranking
+        word the follow-up said is not in the question answered — say so."""
+        if res is None or ans.error is not None or ans.confidence is None or ans.confidence < self.engine.trust:
+            return
+        lost = [w for w in self.engine.resolver.words["superlatives"] if w in question and w not in res.question]
+        if lost:
+            ans.confidence = LONE_TURN
+            ans.notes.append(self.engine.lang.say("notes.unsure", words=self.engine.lang.say(
+                "notes.unsure_ignored", words=lost[0])))
 
     def reset(self) -> None:
         self.turns.clear()

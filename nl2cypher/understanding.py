@@ -127,7 +127,8 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     if best.answer == "entity":  # a whole row for 比昨天多了多少 or 今天咋样: the comparison or the day went unused
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
-    ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks, ex.mentions)
+    listed = "collect" in _query_facts(best.query)[1]  # 有几只？分别是哪几只: the names are in the answer
+    ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks, ex.mentions, listed)
                      if w not in ignored)
     ignored += tuple(w for w in expressed.unbuilt if w in ex.question)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
@@ -158,11 +159,12 @@ def guesses(ex: Extraction, ends: dict[str, set[str]]) -> tuple[str, ...]:
 ASKS = ("count", "yesno", "extreme", "topk", "aggregate", "which", "list")  # what a clause asks for
 
 
-def asked_twice(question: str, units, marks: str, mentions=()) -> tuple[str, ...]:
+def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = False) -> tuple[str, ...]:
     """A later clause that asks something else than the first (几只？分别是哪几只;
     哪个最好，哪个最差): one query answers one of them, so
     the other's words are returned as not expressed. Beside a yes/no, a clause that
-    asks nothing but names a property (在哪个板块上市的？沪市主板吗) asks for its value."""
+    asks nothing but names a property (在哪个板块上市的？沪市主板吗) asks for its value.
+    `listed`: the query lists the names beside its figure (a list asked is answered)."""
     cuts = [i for i, c in enumerate(question) if c in marks]
     asks: dict[int, list] = {}
     for u in units:
@@ -180,7 +182,7 @@ def asked_twice(question: str, units, marks: str, mentions=()) -> tuple[str, ...
     first = {k for k, _ in asks[clauses[0]]} if clauses else set()
     for c in clauses[1:]:
         keys = {k for k, _ in asks[c]}
-        new = [span for k, span in asks[c] if k not in first and (k[0] != "list" or not keys & first)]
+        new = [span for k, span in asks[c] if k not in first and (k[0] != "list" or not (keys & first or listed))]
         if new:
             a, b = new[0]
             return (question[a:b],)

@@ -866,6 +866,9 @@ FOLLOW_UPS = [
     (["贵州茅台今天收盘价"], "比昨天高吗",
      "MATCH (s:stock {name: '贵州茅台'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
      f"WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN a.closing_price > b.closing_price"),
+    # a property asked after a list: theirs, the list's asking words left out
+    (["现在处于认购期的基金有哪些"], "管理费呢",
+     "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name, f.management_fee"),
     # 她们 is they
     (["学历是博士的女基金经理有哪些"], "她们一共管了多少只基金",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
@@ -1038,3 +1041,21 @@ def test_a_reference_saying_how_many_asks_back_when_the_turns_before_had_another
         s.ask(q)
     ans = s.ask("这三个今天哪个平均涨幅最高")
     assert ans.error is not None and "这三个" in ans.error, (ans.resolved_question, ans.cypher)
+
+
+def test_a_ranking_word_the_resolution_drops_is_flagged(engine):
+    """最新那只申购代码多少 after a list of new issues: answered for the one, or flagged — never all five."""
+    s = engine.session()
+    s.ask("最近上市的新股有哪几个")
+    ans = s.ask("最新那只申购代码多少")
+    assert ans.error is not None or ans.confidence < engine.trust or len(ans.rows) == 1, (ans.resolved_question, ans.rows)
+
+
+@pytest.mark.parametrize("question", ["韩伟管了几只基金？分别是哪几只", "韩伟管的基金有几只，都叫啥"])
+def test_how_many_and_which_answers_both(engine, question):
+    ans = engine.ask(question)
+    want = engine.store.run("MATCH (:fund_manager {name: '韩伟'})-[:manage]->(f:public_offering_fund) RETURN f.name")
+    names = {r[0] for r in want.rows}
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.notes)
+    assert len(ans.rows) == 1 and len(names) in ans.rows[0] and any(
+        isinstance(v, list) and set(v) == names for v in ans.rows[0]), ans.rows

@@ -24,8 +24,10 @@ def lower(g: QueryGraph):
     after = [x for x in labels if 0 <= x.pos - cu.end <= 1]
     before = [x for x in labels if x.pos < cu.start]
     counted = after[0] if after else (max(before, key=lambda x: x.pos) if before else _members(g, g.target))
-    return g.candidate((g.pattern(), Projection((Column(Call("count", (Whole(counted.var),), distinct=True), g.lang.say("columns.count")),))),
-                       NAME)
+    cols = (Column(Call("count", (Whole(counted.var),), distinct=True), g.lang.say("columns.count")),)
+    if any(u.start > cu.end for u in g.units_of("list")):  # 有几只？分别是哪几只: which ones, beside how many
+        cols += (Column(Call("collect", (g.name_of(counted)[0],), distinct=True), g.lang.say("columns.names")),)
+    return g.candidate((g.pattern(), Projection(cols)), NAME)
 
 
 def _members(g: QueryGraph, slot: Slot) -> Slot:
