@@ -80,15 +80,18 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):
 
 
 def _timed(engine: "Engine", clause: str, first: str, today) -> str:
-    """A later clause with no time of its own is asked at the first clause's time."""
-    def times(text):
+    """A later clause with no time of its own is asked at the first clause's time —
+    and, naming nothing to ask about, of the first's things (同花顺这周涨了几天跌了几天)."""
+    def said(text):
         try:
             ex = engine.lexicon.extract(text, engine.context(today).today, engine.trading_days)
-            return [m.text for m in ex.mentions if m.kind == "time"]
+            return ex.mentions
         except Nl2CypherError:
             return []
-    before = times(first)
-    return "".join(before) + clause if before and not times(clause) else clause
+    own = said(clause)
+    carried = [m for m in said(first) if m.kind == "time" and not any(x.kind == "time" for x in own)
+               or m.kind == "entity" and not any(x.kind in ("entity", "label") for x in own)]
+    return "".join(m.text for m in carried) + clause
 
 
 def _read(engine: "Engine", a: "Answer") -> Query | None:

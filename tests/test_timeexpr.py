@@ -35,6 +35,8 @@ CAL = [D(2024, 3, d) for d in (4, 5, 6, 7, 8, 11, 12, 13, 14, 15)]
     ("3月1号", D(2024, 3, 1), D(2024, 3, 1)),
     ("12月25日", D(2023, 12, 25), D(2023, 12, 25)),  # the latest such date not after today
     ("2023年12月", D(2023, 12, 1), D(2023, 12, 31)),
+    ("二零二三年", D(2023, 1, 1), D(2023, 12, 31)),  # a year said digit by digit
+    ("二〇二三年十二月", D(2023, 12, 1), D(2023, 12, 31)),
     ("3月1日到3月8日", D(2024, 3, 1), D(2024, 3, 8)),
     ("截至3月10日", None, D(2024, 3, 10)),
     # a week in words (礼拜, 星期), a year said whole, the first or last trading day of a period

@@ -445,6 +445,11 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # days it rose and days it fell: two counts of one stock's days, side by side
+    ("同花顺这周涨了几天跌了几天",
+     "MATCH (:stock {name: '同花顺'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+     f"AND d.date <= {T} RETURN sum(CASE WHEN d.range > 0 THEN 1 ELSE 0 END), "
+     "sum(CASE WHEN d.range < 0 THEN 1 ELSE 0 END)", False),
     # the named thing's own kind asked again through another: the others that one leads to
     ("富国科技创新指数A的经理还管了哪些其他基金",
      "MATCH (f:public_offering_fund {name: '富国科技创新指数A'})<-[:manage]-(:fund_manager)-[:manage]->"

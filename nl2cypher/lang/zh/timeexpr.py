@@ -20,7 +20,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from .numbers import CN_NUM_CHARS, to_int
+from .numbers import CN_NUM_CHARS, cn_to_number, to_int
 
 D = dt.date
 N = rf"(?:\d+|[{CN_NUM_CHARS}]+)"
@@ -140,6 +140,8 @@ class TimeParser:
         self._until = re.compile(r"(截至|截止到?|到|直到|以来|之前|以前|之后|以后|起|至今)")
 
     def find(self, text: str) -> list[TimeSpan]:
+        # 二零二三年 is 2023年: a year said digit by digit, one digit per character (the spans stay where they were)
+        text = re.sub(r"[零〇一二三四五六七八九]{4}(?=年)", lambda m: str(cn_to_number(m.group(0))), text)
         taken = [False] * len(text)
         found: list[TimeSpan] = []
         for rx, fn in self.rules:
