@@ -142,6 +142,9 @@ class Session:
             if refs:
                 answered.append(Named(refs[0].label, refs[0].name))
             for cell in row[1:]:
+                if isinstance(cell, list):  # 有几家？分别是哪几家: the names listed beside the count
+                    answered += [Named(r.label, r.name) for x in cell[:50] for r in lex.named(x)[:1]]
+                    continue
                 others += [Named(r.label, r.name) for r in lex.named(cell)[:1]]
             num = row[-1] if row else None
             if isinstance(num, (int, float)) and not isinstance(num, bool):

@@ -445,6 +445,14 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # a start and an end said with one noun (认购开始和结束时间): both
+    ("大成新能源灵活配置混合C的认购开始和结束时间",
+     "MATCH (f:public_offering_fund {name: '大成新能源灵活配置混合C'}) RETURN f.subscription_start_time, "
+     "f.subscription_end_time", False),
+    # 新上市 is listed
+    ("有哪些股票是今年新上市的",
+     "MATCH (s:stock)-[o:originate_from]->(:new_stock) WHERE o.marketing_time >= date('2024-01-01') RETURN s.name",
+     False),
     # days it rose and days it fell: two counts of one stock's days, side by side
     ("同花顺这周涨了几天跌了几天",
      "MATCH (:stock {name: '同花顺'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
@@ -874,6 +882,9 @@ FOLLOW_UPS = [
     # a property asked after a list: theirs, the list's asking words left out
     (["现在处于认购期的基金有哪些"], "管理费呢",
      "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name, f.management_fee"),
+    # 这几家 after a count with the names beside it: those named
+    (["董事长叫王伟的有几位，分别在哪家公司"], "这几家公司在哪个省",
+     "MATCH (:chairman {name: '王伟'})-[:is_chairman_of]->(s:stock) RETURN s.name, s.province"),
     # 她们 is they
     (["学历是博士的女基金经理有哪些"], "她们一共管了多少只基金",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
