@@ -449,6 +449,18 @@ CASES = [
     ("大成新能源灵活配置混合C的认购开始和结束时间",
      "MATCH (f:public_offering_fund {name: '大成新能源灵活配置混合C'}) RETURN f.subscription_start_time, "
      "f.subscription_end_time", False),
+    # which quarter a figure peaked: that quarter, beside the figure
+    ("招行23年哪个季度赚得最多",
+     "MATCH (:stock {name: '招商银行'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 RETURN f.quarter, f.net_profit ORDER BY f.net_profit DESC LIMIT 1", False),
+    # a year typed without 年 before 全年
+    ("五粮液2022全年净利润",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2022 RETURN sum(f.net_profit)", False),
+    # when subscription ends, asked in words
+    ("兴全消费升级股票C啥时候开始认购的啥时候结束",
+     "MATCH (f:public_offering_fund {name: '兴全消费升级股票C'}) RETURN f.subscription_start_time, "
+     "f.subscription_end_time", False),
     # 新上市 is listed
     ("有哪些股票是今年新上市的",
      "MATCH (s:stock)-[o:originate_from]->(:new_stock) WHERE o.marketing_time >= date('2024-01-01') RETURN s.name",

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from ...errors import CannotTranslate
-from ..ir import Column, Projection, QueryGraph, Slot, Sort, Whole, refs
-from .common import ask, rank_limit
+from ..ir import Column, Projection, QueryGraph, Ref, Slot, Sort, Whole, refs
+from .common import ask, asked, rank_limit
 
 NAME = "ranking"
 
@@ -32,13 +32,24 @@ def lower(g: QueryGraph):
     name = g.name_of(g.target)
     owner = _ranked_owner(g, ranked.ref)
     cols = [Column(*name)] + ([Column(*g.name_of(owner))] if owner is not None else [])
-    cols += [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + [Column(ranked.ref, ranked.alias)]
+    cols += [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + _when(g, ranked.ref)
+    cols += [Column(ranked.ref, ranked.alias)]
     order = (Sort(ranked.ref, desc), Sort(name[0]))  # ties broken by name: stable answers
     if owner is not None and limit is not None:
         parts = _ranked_first(g, owner, Sort(ranked.ref, desc), limit)
         if parts is not None:
             return g.candidate(parts + (Projection(tuple(cols), order=order),), NAME)
     return g.candidate((g.pattern(), Projection(tuple(cols), order=order, limit=limit)), NAME)
+
+
+def _when(g: QueryGraph, ref) -> list[Column]:
+    """招行23年哪个季度赚得最多: asked when, the ranked row's day (or report period) shows."""
+    slot = next((x for x in g.slots if x.var == ref.var and x.kind == "data"), None)
+    if slot is None or not asked(g, "day"):
+        return []
+    lab = g.schema.labels[slot.label]
+    keys = [lab.period[k] for k in ("year", "quarter") if k in lab.period] if lab.period else [lab.day] if lab.day else []
+    return [Column(Ref(slot.var, k), g.prop_word(slot.label, k)) for k in keys]
 
 
 def _ranked_owner(g: QueryGraph, ref) -> Slot | None:
