@@ -517,7 +517,19 @@ class Resolver:
         a, b = old[0]["start"], old[-1]["end"]
         if label is not None and prev.resolved[b:b + len(label.text)] == label.text:
             b += len(label.text)
+        elif (kind := self._kind_word(prev, b)) is not None and set(kind["targets"]) & {n.label for n in prev.named} \
+                and not set(kind["targets"]) & {r.label for m in ents for r in m.entities}:
+            b = kind["end"]  # 青岛啤酒呢 after 白酒板块…: the board's word goes with the board
         return [(a, b, text)]
+
+    def _kind_word(self, prev: Turn, at: int) -> dict | None:
+        """The label word right after the entity ending at `at` in the question before
+        (白酒板块: 板块), particles between allowed."""
+        particles = self.lang.fillers.particles
+        nxt = min((m for m in prev.mentions if m["start"] >= at), key=lambda m: m["start"], default=None)
+        if nxt is None or nxt["kind"] != "label" or not all(c in particles for c in prev.resolved[at:nxt["start"]]):
+            return None
+        return nxt
 
     def _swap_time(self, q: str, ex, prev: Turn):
         old = [m for m in prev.mentions if m["kind"] == "time"]

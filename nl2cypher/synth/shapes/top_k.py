@@ -64,7 +64,7 @@ def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int) -> tuple | N
     """Rank the owners first, then follow them to the target: the biggest fund's
     managers are all of them (ranking fund-manager pairs would keep one)."""
     later = [ln for ln in g.links if g.target.var in (ln.a, ln.b)]
-    after = {v for ln in later for v in (ln.a, ln.b, *(st.var for st in ln.steps))} - {owner.var}
+    after = {v for ln in later for v in (ln.a, ln.b, ln.rel_var, *(st.var for st in ln.steps))} - {owner.var}
     if not later or by.expr.var in after:
         return None
     first = [ln for ln in g.links if ln not in later]
