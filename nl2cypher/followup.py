@@ -377,7 +377,7 @@ class Resolver:
                 return fitting if kind != "pair" or len(fitting) == 2 else []
             if kind == "they" and self._narrowed_to(prev):
                 return prev.answered  # 这些股票 after 其中今天涨停的: the ones left
-            for pool in (prev.answered, prev.named):
+            for pool in (prev.answered, _one_kind(prev.named)):
                 if len(pool) >= 2:  # 这两家 after three rows: which two? asked back
                     return pool if kind != "pair" or len(pool) == 2 else []
             recent = []  # 这两家 after 比亚迪呢: the one thing of each of the last two turns
@@ -693,3 +693,18 @@ def _shift(d: dt.date, years: int = 0, months: int = 0) -> dt.date:
             return d.replace(year=y, month=m)
         except ValueError:
             d = d - dt.timedelta(days=1)  # 02-29 a year before: 02-28
+
+
+def _one_kind(named: list[Named]) -> list[Named]:
+    """These are things of one kind: of names of several kinds (美的集团、金山办公、长城汽车中有
+    银行股没 named three stocks and a board), those of the kind most named."""
+    counts: dict[str, int] = {}
+    for n in named:
+        counts[n.label] = counts.get(n.label, 0) + 1
+    if len(counts) < 2:
+        return named
+    ranked = sorted(counts.values(), reverse=True)
+    if ranked[0] == ranked[1]:
+        return []  # as many of each: which kind is meant is not said
+    top = max(counts, key=counts.get)
+    return [n for n in named if n.label == top]

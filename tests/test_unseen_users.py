@@ -445,6 +445,11 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # the last few days said bare (三天一共, 这5天): counted back from today
+    ("比亚迪三天一共涨了多少",
+     "MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = date('2024-03-12') AND b.date = {T} "
+     "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
     # a start and an end said with one noun (认购开始和结束时间): both
     ("大成新能源灵活配置混合C的认购开始和结束时间",
      "MATCH (f:public_offering_fund {name: '大成新能源灵活配置混合C'}) RETURN f.subscription_start_time, "
@@ -903,6 +908,10 @@ FOLLOW_UPS = [
      "MATCH (s:stock {name: '青岛啤酒'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
      f"WHERE a.date = date('2024-02-29') AND b.date = {T} "
      "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100"),
+    # 这些 after a turn that named three stocks and a board: the stocks
+    (["今天哪些票红三兵了", "里面有银行股没"], "这些红三兵的里面成交量最大的",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.hong_san_bing "
+     "RETURN s.name, d.volume ORDER BY d.volume DESC LIMIT 1"),
     # 这几家 after a count with the names beside it: those named
     (["董事长叫王伟的有几位，分别在哪家公司"], "这几家公司在哪个省",
      "MATCH (:chairman {name: '王伟'})-[:is_chairman_of]->(s:stock) RETURN s.name, s.province"),
