@@ -538,6 +538,10 @@ class Resolver:
         if not times and not period:
             return []
         text = times[0].text if times else self._moved(old, self.same_period[period])
+        if times and old and self._find(q, "same_time") and times[0].time is not None and times[0].time.kind == "year" \
+                and old[0].get("time") and old[0]["time"].get("year") and old[0]["time"]["kind"] != "year":
+            # 2022年同期呢 after 2023年四季度: that year's same quarter (day, month)
+            text = self._moved(old, "years", old[0]["time"]["year"] - times[0].time.year) or text
         if text is None:
             return Resolution(q, "time", clarify=self.lang.say("followup.unresolved", word=period))
         if old:
@@ -644,15 +648,16 @@ class Resolver:
                 break
         return body.strip("，, ")
 
-    def _moved(self, times: list[dict], unit: str) -> str | None:
-        """去年同期: the time of the question before, a year (month) earlier, written out."""
+    def _moved(self, times: list[dict], unit: str, by: int = 1) -> str | None:
+        """去年同期: the time of the question before, a year (month) earlier — or `by`
+        of them — written out."""
         if not times or not times[0].get("time"):
             return None
         t = times[0]["time"]
-        shift = (lambda d: _shift(d, years=1)) if unit == "years" else (lambda d: _shift(d, months=1))
+        shift = (lambda d: _shift(d, years=by)) if unit == "years" else (lambda d: _shift(d, months=by))
         say = self.lang.say
         if t.get("quarter") and t.get("year"):
-            return say("followup.time_quarter", y=t["year"] - (1 if unit == "years" else 0), q=t["quarter"])
+            return say("followup.time_quarter", y=t["year"] - (by if unit == "years" else 0), q=t["quarter"])
         start = dt.date.fromisoformat(t["start"]) if t.get("start") else None
         end = dt.date.fromisoformat(t["end"]) if t.get("end") else None
         if start is None or end is None:

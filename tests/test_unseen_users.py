@@ -445,6 +445,10 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # several named, each one's count (各/分别), not one total
+    ("蔡雪和许海波各管了几只基金",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.name IN ['蔡雪', '许海波'] "
+     "RETURN m.name, count(DISTINCT f)", False),
     # the last few days said bare (三天一共, 这5天): counted back from today
     ("比亚迪三天一共涨了多少",
      "MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
@@ -912,6 +916,10 @@ FOLLOW_UPS = [
     (["今天哪些票红三兵了", "里面有银行股没"], "这些红三兵的里面成交量最大的",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.hong_san_bing "
      "RETURN s.name, d.volume ORDER BY d.volume DESC LIMIT 1"),
+    # a year with 同期: that year's same quarter
+    (["宁德时代2023年四季度净利润多少"], "2022年同期呢",
+     "MATCH (:stock {name: '宁德时代'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2022 AND f.quarter = 4 RETURN f.net_profit"),
     # 这几家 after a count with the names beside it: those named
     (["董事长叫王伟的有几位，分别在哪家公司"], "这几家公司在哪个省",
      "MATCH (:chairman {name: '王伟'})-[:is_chairman_of]->(s:stock) RETURN s.name, s.province"),

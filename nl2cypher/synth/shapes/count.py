@@ -25,6 +25,9 @@ def lower(g: QueryGraph):
     before = [x for x in labels if x.pos < cu.start]
     counted = after[0] if after else (max(before, key=lambda x: x.pos) if before else _members(g, g.target))
     cols = (Column(Call("count", (Whole(counted.var),), distinct=True), g.lang.say("columns.count")),)
+    each = next((s for s in g.entities() if len(s.names) > 1 and s is not counted), None)
+    if each is not None and g.lang.found("each_of_several", g.ex.question):  # 蔡雪和许海波各管了几只: each one's
+        cols = (Column(*g.name_of(each)),) + cols
     if any(u.start > cu.end for u in g.units_of("list")):  # 有几只？分别是哪几只: which ones, beside how many
         cols += (Column(Call("collect", (g.name_of(counted)[0],), distinct=True), g.lang.say("columns.names")),)
     return g.candidate((g.pattern(), Projection(cols)), NAME)
