@@ -296,6 +296,11 @@ class Resolver:
     def _point(self, q: str, ref, history: list[Turn], prev: Turn | None, ex=None) -> Resolution:
         kind, start, end, label = ref
         word = q[start:end]
+        said = next((m for m in (ex.mentions if ex is not None else ()) if m.kind == "label"
+                     and start <= m.start and m.end <= end), None)
+        after = next((m for m in (ex.mentions if ex is not None else ()) if m.kind == "label" and m.start == end), None)
+        if kind == "they" and (said or after) is not None:
+            label = (said or after).targets[0]  # 这些基金, 这几只基金: things of that kind
         targets = self._targets(kind, label, history, prev, ex) if prev is not None else []
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
@@ -311,14 +316,16 @@ class Resolver:
         names = self._join([t.name for t in targets])
         if kind == "among":
             names += "中"
-        said = next((m for m in (ex.mentions if ex is not None else ()) if m.kind == "label"
-                     and start <= m.start and m.end <= end), None)
         if said is not None and not {t.label for t in targets} & set(said.targets):
             names += "的" + said.text  # 这些基金 after a list of managers: their funds
         names += self._carried(prev, ex, "" if kind == "among" else "的")
         text = self._besides(q, prev, targets, ex, q[:start] + names + keep + q[end:])
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
+
+    def _left_out(self, prev: Turn, n: Named) -> bool:
+        """Did the turn before leave this one out (除了贵州茅台，…还持有哪些)?"""
+        return prev.resolved.startswith(self.lexicon.as_read(self.lang.say("followup.besides", names=n.name, question="")))
 
     @staticmethod
     def _narrowed_to(prev: Turn) -> bool:
@@ -377,13 +384,22 @@ class Resolver:
                 return fitting if kind != "pair" or len(fitting) == 2 else []
             if kind == "they" and self._narrowed_to(prev):
                 return prev.answered  # 这些股票 after 其中今天涨停的: the ones left
+            said = list(dict.fromkeys(n for n in prev.answered + prev.named if n.label == label
+                                      and not self._left_out(prev, n)))
+            if kind == "they" and len(said) >= 2:
+                return said  # 这几只基金 after 张丽华管的基金和她的重仓股: the funds named and answered
             for pool in (prev.answered, _one_kind(prev.named)):
                 if len(pool) >= 2:  # 这两家 after three rows: which two? asked back
                     return pool if kind != "pair" or len(pool) == 2 else []
             recent = []  # 这两家 after 比亚迪呢: the one thing of each of the last two turns
             for t in reversed(history):
-                if t.ok and len(t.named) == 1 and t.named[0] not in recent:
-                    recent.append(t.named[0])
+                # the one thing the turn was about that can have what is asked (这两个人谁任职时间更早:
+                # the chairman each turn answered, not the company it named)
+                one = list(dict.fromkeys(n for n in (t.named if len(t.named) == 1 else []) + t.answered[:1]
+                                         if self._fits(n.label, ex)))
+                if t.ok and len(one) == 1 and one[0] not in recent and all(r.label == one[0].label for r in recent) \
+                        and not self._left_out(prev, one[0]):
+                    recent.append(one[0])
                 if len(recent) == 2:
                     return recent[::-1]
             # 这些基金 after a manager who runs one: that one (a list of one)

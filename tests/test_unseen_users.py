@@ -916,6 +916,10 @@ FOLLOW_UPS = [
     (["今天哪些票红三兵了", "里面有银行股没"], "这些红三兵的里面成交量最大的",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.hong_san_bing "
      "RETURN s.name, d.volume ORDER BY d.volume DESC LIMIT 1"),
+    # 这两个人 after two turns each answering one chairman: those two, not the companies named
+    (["中国平安的董事长是谁", "那招商银行的董事长呢"], "这两个人谁任职时间更早",
+     "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['中国平安', '招商银行'] "
+     "AND c.departure_date IS NULL RETURN c.name ORDER BY c.appointment_date LIMIT 1"),
     # a year with 同期: that year's same quarter
     (["宁德时代2023年四季度净利润多少"], "2022年同期呢",
      "MATCH (:stock {name: '宁德时代'})-[:has_stock_financial_information]->(f:stock_financial_information) "
