@@ -445,6 +445,10 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # how a stock did: the price and the change
+    ("茅台今天股价怎么样",
+     f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+     "RETURN d.closing_price, d.range", False),
     # several named, each one's count (各/分别), not one total
     ("蔡雪和许海波各管了几只基金",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.name IN ['蔡雪', '许海波'] "
