@@ -445,6 +445,9 @@ CASES = [
     ("工行今天和建行收盘差几毛钱",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] AND d.date = {T} "
      "RETURN max(d.closing_price) - min(d.closing_price)", False),
+    # the oldest company is the earliest founded
+    ("科创板里面哪家公司最老",
+     "MATCH (s:stock) WHERE s.listed_sector = '科创板' RETURN s.name ORDER BY s.establishment_date LIMIT 1", False),
     # how a stock did: the price and the change
     ("茅台今天股价怎么样",
      f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
@@ -1121,3 +1124,9 @@ def test_how_many_and_which_answers_both(engine, question):
     assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.notes)
     assert len(ans.rows) == 1 and len(names) in ans.rows[0] and any(
         isinstance(v, list) and set(v) == names for v in ans.rows[0]), ans.rows
+
+
+def test_a_date_a_ranking_word_names_is_the_targets_own_or_nothing(engine):
+    """最老的基金: a fund has no founding date of a company's — no reading, not the fund holding the oldest stock."""
+    ans = engine.ask("最老的基金是哪只")
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.rows[:2])
