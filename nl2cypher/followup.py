@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -569,10 +570,11 @@ class Resolver:
     def _swap_asked(self, q: str, ex, prev: Turn):
         """成交量呢, 那涨了百分之几: what the question before asked, all of it, is swapped."""
         props = ex.of("property")
-        asked = q[props[0].start:props[-1].end] if props else self._measure_words(ex)
+        units = map_units(ex, self.lexicon.triggers, self.lang.fillers)
+        asked = q[props[0].start:props[-1].end] if props else self._measure_words(ex, units)
         if not asked:
             return []
-        agg = next((u for u in map_units(ex, self.lexicon.triggers, self.lang.fillers) if u.kind == "aggregate"), None)
+        agg = next((u for u in units if u.kind == "aggregate"), None)
         if agg is not None:  # 平均下来涨了多少: the average of it
             asked = ex.question[agg.span[0]:agg.span[1]] + asked
         base = prev.resolved
@@ -631,10 +633,9 @@ class Resolver:
             b += after[0][1]
         return a, b
 
-    def _measure_words(self, ex) -> str | None:
+    def _measure_words(self, ex, units) -> str | None:
         """Words that ask for a measure without naming a property (涨了百分之几, 累计涨了多少)."""
-        unit = next((u for u in map_units(ex, self.lexicon.triggers, self.lang.fillers) if u.kind in MEASURE_UNITS),
-                    None)
+        unit = next((u for u in units if u.kind in MEASURE_UNITS), None)
         return ex.question[unit.span[0]:unit.span[1]] if unit is not None else None
 
     def _picked(self, prev: Turn) -> Named | None:
@@ -719,13 +720,9 @@ def _shift(d: dt.date, years: int = 0, months: int = 0) -> dt.date:
 def _one_kind(named: list[Named]) -> list[Named]:
     """These are things of one kind: of names of several kinds (美的集团、金山办公、长城汽车中有
     银行股没 named three stocks and a board), those of the kind most named."""
-    counts: dict[str, int] = {}
-    for n in named:
-        counts[n.label] = counts.get(n.label, 0) + 1
+    counts = Counter(n.label for n in named).most_common(2)
     if len(counts) < 2:
         return named
-    ranked = sorted(counts.values(), reverse=True)
-    if ranked[0] == ranked[1]:
+    if counts[0][1] == counts[1][1]:
         return []  # as many of each: which kind is meant is not said
-    top = max(counts, key=counts.get)
-    return [n for n in named if n.label == top]
+    return [n for n in named if n.label == counts[0][0]]

@@ -82,22 +82,21 @@ class Session:
     def _uncomputed(self, question: str, ans: Answer) -> None:
         """两天收盘差多少 that could not be computed from the answers before and was
         answered as a question instead: the difference asked is not in it."""
-        words = [w for ws in self.engine.resolver.arithmetic.values() for w in ws if w in question]
-        if words and ans.error is None and ans.confidence is not None and ans.confidence >= self.engine.trust:
-            ans.confidence = LONE_TURN
-            ans.notes.append(self.engine.lang.say("notes.unsure", words=self.engine.lang.say(
-                "notes.unsure_ignored", words=words[0])))
+        self._unused(ans, [w for ws in self.engine.resolver.arithmetic.values() for w in ws if w in question])
 
     def _dropped(self, question: str, res, ans: Answer) -> None:
         """最新那只申购代码多少 resolved to the list before with its code: the ranking
         word the follow-up said is not in the question answered — say so."""
-        if res is None or ans.error is not None or ans.confidence is None or ans.confidence < self.engine.trust:
-            return
-        lost = [w for w in self.engine.resolver.words["superlatives"] if w in question and w not in res.question]
-        if lost:
+        if res is not None:
+            self._unused(ans, [w for w in self.engine.resolver.words["superlatives"]
+                               if w in question and w not in res.question])
+
+    def _unused(self, ans: Answer, words: list[str]) -> None:
+        """A sure answer that left out a word the user typed is flagged, naming it."""
+        if words and ans.error is None and ans.confidence is not None and ans.confidence >= self.engine.trust:
             ans.confidence = LONE_TURN
             ans.notes.append(self.engine.lang.say("notes.unsure", words=self.engine.lang.say(
-                "notes.unsure_ignored", words=lost[0])))
+                "notes.unsure_ignored", words=words[0])))
 
     def reset(self) -> None:
         self.turns.clear()
