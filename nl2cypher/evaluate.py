@@ -47,8 +47,8 @@ def _norm(v: Any) -> Any:
         if "_label" in v and "id" in v:
             return ("node", v["id"])
         return tuple(sorted((k, _norm(x)) for k, x in v.items()))
-    if isinstance(v, list):
-        return tuple(_norm(x) for x in v)
+    if isinstance(v, list):  # a collect() cell: its order is the store's, not the question's
+        return tuple(sorted((_norm(x) for x in v), key=repr))
     return str(v)
 
 

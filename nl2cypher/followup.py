@@ -71,6 +71,7 @@ class Turn:
     ranked: bool = False  # the question ranked (最大的, 前三): its one row is the one it picked
     measures: list[list[int]] = field(default_factory=list)  # spans of measure words (涨了百分之几) in `resolved`
     counted: bool = False  # the answer counted things (其中女的几个): 她们 are the things counted
+    growth: list[list[int]] = field(default_factory=list)  # spans of growth words (环比增长, 比二季度增长) in `resolved`
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -100,7 +101,7 @@ class Resolver:
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail", "further",
-                                "superlatives", "which", "same_time", "others")}
+                                "superlatives", "which", "same_time", "others", "against", "reset")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
@@ -117,9 +118,14 @@ class Resolver:
         else:
             q = ex.question
         prev = next((t for t in reversed(history) if t.ok and not t.computed), None)
+        if self._find(q, "reset") is not None:  # 换个问题 …: leans on nothing
+            return Resolution(question, "reset" if history else "new")
         arith = self._arithmetic(q, ex, history)
         if arith is not None:
             return arith
+        grown = self._grown(q, ex, history) or self._regrown(q, ex, prev)
+        if grown is not None:
+            return grown
         against = self._against(q, ex, prev)
         if against is not None:
             return against
@@ -153,6 +159,65 @@ class Resolver:
             return None
         rest = self._strip_markers(q) or q
         return Resolution(self.lang.say("followup.against", question=prev.resolved, against=rest), "against")
+
+    def _grown(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+        """环比增长多少 right after two turns asking one figure of one thing at two
+        times (招行三季度赚了多少, 二季度呢): the later time against the earlier."""
+        if not self._growth_only(ex):
+            return None
+        last = [t for t in history if t.ok and not t.computed][-2:]
+        if len(last) < 2 or any(len(t.values) != 1 for t in last) or not last[0].named \
+                or set(last[0].named) != set(last[1].named):
+            return None
+        times = [[m for m in t.mentions if m["kind"] == "time" and m.get("time")] for t in last]
+        if not all(times) or times[0][0]["time"]["start"] == times[1][0]["time"]["start"]:
+            return None
+        late = 0 if times[0][0]["time"]["start"] > times[1][0]["time"]["start"] else 1
+        then = self._moved(times[1 - late], "years", 0)
+        if then is None:
+            return None
+        return Resolution(self.lang.say("followup.grown", question=last[late].resolved, time=then), "against")
+
+    def _regrown(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """同比呢 / 跟22年三季度比呢 right after a growth (环比增长多少): the same growth
+        against the other period."""
+        if prev is None or not prev.growth or ex is None or ex.of("entity") or ex.of("property"):
+            return None
+        units = map_units(ex, self.lexicon.triggers, self.lang.fillers)
+        growth = next((u for u in units if u.kind == "growth"), None)
+        times = ex.of("time")
+        if growth is not None:
+            new = ex.question[growth.span[0]:growth.span[1]]
+        elif len(times) == 1 and self._find(q, "against") is not None:
+            new = self.lang.say("followup.grown_against", time=times[0].text)
+        else:
+            return None
+        a, b = prev.growth[0]
+        return Resolution(prev.resolved[:a] + new + prev.resolved[b:], "against")
+
+    def _ungrown(self, prev: Turn) -> list[tuple[int, int, str]]:
+        """Edits taking the growth out of the question before, with the asking words
+        and the comma that went with it (…赚了多少，比二季度增长多少)."""
+        text, edits = prev.resolved, []
+        for a, b in prev.growth:
+            if self._said_all(text[b:]):
+                b = len(text)
+            while a > 0 and text[a - 1] in ",，、 ":
+                a -= 1
+            edits.append((a, b, ""))
+        return edits
+
+    def _asks(self, q: str) -> bool:
+        """Does the question say its own asking word (多少, 是多少 — not a filler, not 呢)?"""
+        fillers = self.lang.fillers
+        return any(not fillers.words.fullmatch(m.group()) and m.group() not in self.words["tail"]
+                   for m in fillers.asking.finditer(q))
+
+    def _growth_only(self, ex) -> bool:
+        """The question asks a growth (环比增长多少, 同比呢) and names nothing else."""
+        if ex is None or any(m.kind in ("entity", "property", "time", "label") for m in ex.mentions):
+            return False
+        return any(u.kind == "growth" for u in map_units(ex, self.lexicon.triggers, self.lang.fillers))
 
     def _which_of_two(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """谁的注册资本大 / 哪个涨得多 right after two turns each about one thing of
@@ -216,7 +281,8 @@ class Resolver:
             return None
         among = self._find(q, "among")
         rest = self._strip_markers(q[:among.start()] + q[among.end():] if among else q)
-        return Resolution(self._reshaped(prev, rest), "among") if rest else None
+        measured = ex.of("property") or self._measure_words(ex, map_units(ex, self.lexicon.triggers, self.lang.fillers))
+        return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among") if rest else None
 
     def _owned(self, q: str, ex, history: list[Turn], asked: bool = False) -> Resolution | None:
         """董事长是谁 / 经理是谁 / 有啥利好消息 after a turn about one thing: a question that
@@ -463,6 +529,8 @@ class Resolver:
         asked = {t for m in said for t in m["targets"]} if len(said) == 1 else set()  # one column to take
         if ex is not None and any(m.kind == "property" and not asked & set(m.targets) for m in ex.mentions):
             return None  # 成交量差多少 after two closing prices: a question of its own (两天收盘差多少: the answers)
+        if len(done) >= 2 and bool(last.growth) != bool(history[done[-2]].growth):
+            return self._both(q, last, history[:done[-1]])  # a figure and a growth: not two of a kind
         if len(last.values) == 2:  # 贵州茅台和五粮液的收盘价 …  这两家差多少
             return Resolution(self._say_arith(op, last.resolved, last.resolved), "arithmetic",
                               arithmetic=(op, done[-1], done[-1]))
@@ -471,6 +539,20 @@ class Resolver:
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))
         return None
+
+    def _both(self, q: str, last: Turn, before: list[Turn]) -> Resolution | None:
+        """俩差多少 after 招行…增长多少, 工行同期多少: the last question asked of both
+        things named (工行和招行), the difference computed by the query."""
+        ents = [m for m in last.mentions if m["kind"] == "entity"]
+        if len(last.named) != 1 or not ents:
+            return None
+        one = last.named[0]
+        other = next((n for t in reversed(before[-OWNER_TURNS:]) for n in t.named
+                      if n.label == one.label and n.name != one.name), None)
+        if other is None:
+            return None
+        both = _apply(last.resolved, [(ents[0]["start"], ents[-1]["end"], self._join([ents[0]["text"], other.name]))])
+        return Resolution(self.lang.say("followup.against", question=both, against=q), "arithmetic")
 
     def _say_arith(self, op: str, left: str, right: str) -> str:
         return self.lang.say("followup.arithmetic", left=left, right=right, op=self.lang.say(f"followup.ops.{op}"))
@@ -498,7 +580,14 @@ class Resolver:
         naming none of them, the answer's shape."""
         if ex is None:
             return Resolution(q, "new")
-        picked = self._picked(prev) if ex.of("property") and not ex.of("entity") and not ex.of("time") else None
+        alone = ex.of("property") and not ex.of("entity") and not ex.of("time")
+        if alone and prev.ranked and len(prev.named) >= 2 and self._find(q, "which") is None \
+                and all(self._fits(n.label, ex) for n in prev.named):
+            # 成立时间呢 after 汾酒和泸州老窖注册资本谁大: both of them have one — theirs
+            names = self._join([n.name for n in prev.named])
+            return Resolution(self.lang.say("followup.owned", owner=names, question=self._strip_markers(q) or q),
+                              "property", unsure=True)  # or the one picked's, or the ranking by it
+        picked = self._picked(prev) if alone else None
         if picked is not None and self._fits(picked.label, ex):
             # 管理费呢 after 规模最大的基金: that one's (it has one), or the ranking by it: flagged
             rest = self._strip_markers(q) or q
@@ -516,6 +605,8 @@ class Resolver:
         if not kinds:  # 有几只, 分别是哪些, 最高的呢: the question before, asked in another shape
             rest = self._strip_markers(q)
             return Resolution(self._reshaped(prev, rest), "shape") if rest else Resolution(q, "new")
+        if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q):
+            edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
         # a value on an edge of the one a ranking picked (持仓市值呢): the ranking by it, flagged
         return Resolution(_apply(prev.resolved, edits), "+".join(kinds), unsure=picked is not None)
 
@@ -607,8 +698,6 @@ class Resolver:
         return []
 
     def _swap_values(self, q: str, ex, prev: Turn) -> list:
-        if ex.of("entity"):
-            return []
         out = []
         for m in ex.of("value"):  # 浙江呢: another value of the same property
             same = next((o for o in prev.mentions if o["kind"] == "value" and set(o.get("targets", ()))
@@ -642,16 +731,27 @@ class Resolver:
         """The one thing a ranking answered (哪只持仓占比最高 → 工银瑞信…), else None."""
         return prev.answered[0] if prev.ranked and len(prev.answered) == 1 else None
 
-    def _reshaped(self, prev: Turn, rest: str) -> str:
+    def _reshaped(self, prev: Turn, rest: str, unasked: bool = False) -> str:
         """The question before without its answer-shape words (有几只, 有哪些) and the
-        asking words left at its end (有都是), then `rest`."""
-        body = _apply(prev.resolved, [(a, b, "") for a, b in prev.shapes]).rstrip("?？。!！ ")
+        asking words left at its end (有都是), then `rest`; with `unasked`, without
+        the property it asked at its end either (今天谁涨得多 after …的成立时间)."""
+        cuts = [tuple(x) for x in prev.shapes]
+        last = max(prev.mentions, key=lambda m: m["end"], default=None)
+        if unasked and last is not None and last["kind"] == "property" \
+                and self._said_all(prev.resolved[last["end"]:]):
+            cuts.append((last["start"], len(prev.resolved)))
+        body = _apply(prev.resolved, [(a, b, "") for a, b in cuts]).rstrip("?？。!！ ")
         while True:
             tail = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True) if b == len(body) and a < b]
             if not tail or tail[-1][0] == 0:
                 break
             body = body[:tail[-1][0]]
         return body + rest
+
+    def _said_all(self, tail: str) -> bool:
+        """Is what is left of a question nothing but asking words (多少, 是哪只) or nothing?"""
+        tail = tail.rstrip("?？。!！ ")
+        return not tail or self.lang.fillers.covers(tail, asking=True)
 
     def _strip_markers(self, q: str) -> str:
         body = q.strip().rstrip("?？。!！ ")

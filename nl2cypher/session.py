@@ -55,7 +55,8 @@ class Session:
                 if res is not None and getattr(res, flag) and ans.error is None and ans.confidence is not None:
                     ans.confidence = min(ans.confidence, LONE_TURN)
                     ans.notes.append(self.engine.lang.say(note))
-            self._uncomputed(question, ans)
+            if res is None or res.kind != "arithmetic":  # else the question answered carries the difference
+                self._uncomputed(question, ans)
             self._dropped(question, res, ans)
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
@@ -154,7 +155,8 @@ class Session:
                     computed=ans.kind == "arithmetic", number=self.asked, listed=tr.listed, rows=len(ans.rows),
                     ranked=any(u.kind in RANKING_UNITS for u in tr.units),
                     measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS],
-                    counted=any(u.kind == "count" for u in tr.units))
+                    counted=any(u.kind == "count" for u in tr.units),
+                    growth=[list(u.span) for u in tr.units if u.kind == "growth"])
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
 

@@ -67,6 +67,9 @@ def test_eval_scores_against_recorded_answers_without_gold_queries(engine, demo_
     assert not evaluate(engine, wrong)[0]["execution_accuracy"]
     # an ordered answer is compared in order
     assert not results_match(["a"], [[1], [2]], ["a"], [[2], [1]], ordered=True)
+    # a collect() list cell is the same list in any order (the store's order), not with another name
+    assert results_match(["n", "names"], [[2, ["b", "a"]]], ["n", "names"], [[2, ["a", "b"]]], ordered=False)
+    assert not results_match(["n", "names"], [[2, ["b", "a"]]], ["n", "names"], [[2, ["a", "c"]]], ordered=False)
 
 
 def test_cli_generate_writes_questions_and_refuses_bad_templates(tmp_path, demo_db):

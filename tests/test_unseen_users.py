@@ -16,6 +16,11 @@ from nl2cypher.robustness import Perturber, load_operators, robustness, summary
 from nl2cypher.understanding import unexpressed
 
 T = "date('2024-03-15')"
+# a growth of one thing's quarterly profit: (thing, year, quarter) against (year, quarter)
+GROWTH = ("MATCH (s:stock {name: '%s'})-[:has_stock_financial_information]->(a:stock_financial_information), "
+          "(s)-[:has_stock_financial_information]->(b:stock_financial_information) "
+          "WHERE a.year = %d AND a.quarter = %d AND b.year = %d AND b.quarter = %d "
+          "RETURN (a.net_profit - b.net_profit) / abs(b.net_profit) * 100")
 
 
 def _same(engine, question: str, gold: str, ordered: bool = False) -> None:
@@ -938,6 +943,32 @@ FOLLOW_UPS = [
     (["学历是博士的女基金经理有哪些"], "她们一共管了多少只基金",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
      "RETURN count(DISTINCT f)"),
+    # 环比增长多少 after one figure at two times: the later against the earlier
+    (["贵州茅台2023年三季度净利润多少", "二季度呢"], "环比增长多少", GROWTH % ("贵州茅台", 2023, 3, 2023, 2)),
+    # 同比呢 after a 环比: the same figure against a year before
+    (["五粮液2023年四季度净利润多少", "环比呢"], "同比呢", GROWTH % ("五粮液", 2023, 4, 2022, 4)),
+    # 跟…比呢 after a growth: the growth from that period instead
+    (["五粮液2023年四季度净利润多少", "三季度呢", "环比增长多少"], "跟2022年四季度比呢",
+     GROWTH % ("五粮液", 2023, 4, 2022, 4)),
+    # another thing's 同期是多少 after a growth: its figure, not its growth
+    (["五粮液2023年四季度净利润多少", "同比呢"], "泸州老窖同期是多少",
+     "MATCH (:stock {name: '泸州老窖'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 AND f.quarter = 4 RETURN f.net_profit"),
+    # 俩差多少 after a growth and a figure: the figure of both, not a growth against a figure
+    (["五粮液2023年四季度净利润多少", "同比呢", "泸州老窖同期是多少"], "俩差多少",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(a:stock_financial_information), "
+     "(:stock {name: '泸州老窖'})-[:has_stock_financial_information]->(b:stock_financial_information) "
+     "WHERE a.year = 2023 AND a.quarter = 4 AND b.year = 2023 AND b.quarter = 4 RETURN abs(a.net_profit - b.net_profit)"),
+    # another thing and another value of the same property (利好 after 利空)
+    (["建设银行最近有啥新闻", "哪些是利空的"], "那招商银行呢有没有利好",
+     "MATCH (s:stock)-[v:involve]->(i:information) WHERE s.name = '招商银行' AND v.tendency = 1 RETURN i.name"),
+    # 谁涨得多 after two things' dates: ranked by the change, the date left out
+    (["五粮液和泸州老窖的成立日期"], "今天谁涨得多",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['五粮液', '泸州老窖'] AND d.date = {T} "
+     "RETURN s.name ORDER BY d.range DESC LIMIT 1"),
+    # 换个话题: a new question, not a swap into the one before
+    (["贵州茅台的董事长是谁"], "换个话题 锂电池的上游是啥",
+     "MATCH (a:industry)-[:affect]->(b:industry) WHERE b.name = '锂电池' RETURN a.name"),
 ]
 
 
@@ -950,6 +981,14 @@ def test_a_follow_up_is_read_against_the_turns_before(engine, before, question, 
     assert ans.error is None and ans.confidence >= engine.trust, (ans.resolved_question, ans.error, ans.confidence)
     want = engine.store.run(gold)
     assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.resolved_question, ans.rows[:3])
+
+
+def test_a_property_after_two_things_compared_shows_both_and_is_flagged(engine):
+    s = engine.session()
+    s.ask("五粮液和泸州老窖注册资本谁大")
+    ans = s.ask("成立时间呢")  # both dates: or the one picked's, or the ranking by it — flagged
+    assert sorted(r[0] for r in ans.rows) == ["五粮液", "泸州老窖"], ans.rows
+    assert ans.confidence < engine.trust, ans.confidence
 
 
 def test_an_aggregate_the_follow_up_typed_must_be_in_the_query(engine):
