@@ -307,6 +307,18 @@ class Resolver:
                     return Resolution(self.lang.say("followup.owned", owner=t.name, question=q), "owned")
         return None
 
+    def arithmetic_words(self, q: str) -> list[tuple[str, list[str]]]:
+        """Each operation whose words the question says (相差多少, 高多少), each with
+        those words — not where a superlative says them (最高多少 asks the highest)."""
+        sups = [m.span() for m in self.patterns["superlatives"].finditer(q)] if "superlatives" in self.patterns else []
+        out = []
+        for op, ws in self.arithmetic.items():
+            said = [w for w in ws for m in re.finditer(re.escape(w), q)
+                    if not any(a <= m.start() < b for a, b in sups)]
+            if said:
+                out.append((op, said))
+        return out
+
     def dangling(self, ex) -> str | None:
         """A word of a question asked on its own that points back (它, 这些股票,
         那个基金) with no name before it to point at: the words, else None."""
@@ -518,7 +530,7 @@ class Resolver:
         return False
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
-        op = next((o for o, ws in self.arithmetic.items() if any(w in q for w in ws)), None)
+        op = next((o for o, ws in self.arithmetic_words(q)), None)
         if op is None or (ex is not None and any(m.kind == "entity" for m in ex.mentions)):
             return None
         done = [k for k, t in enumerate(history) if t.ok and t.values and not t.computed]

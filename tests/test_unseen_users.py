@@ -966,6 +966,10 @@ FOLLOW_UPS = [
     (["五粮液和泸州老窖的成立日期"], "今天谁涨得多",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['五粮液', '泸州老窖'] AND d.date = {T} "
      "RETURN s.name ORDER BY d.range DESC LIMIT 1"),
+    # 期间最高多少 after a change over a period: that period's high and its day
+    (["宁德时代今年以来涨了多少"], "期间最高多少 哪天",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '宁德时代' AND d.date >= date('2024-01-01') "
+     "AND d.date <= date('2024-03-15') RETURN d.maximum_price, d.date ORDER BY d.maximum_price DESC LIMIT 1"),
     # 换个话题: a new question, not a swap into the one before
     (["贵州茅台的董事长是谁"], "换个话题 锂电池的上游是啥",
      "MATCH (a:industry)-[:affect]->(b:industry) WHERE b.name = '锂电池' RETURN a.name"),
@@ -981,6 +985,14 @@ def test_a_follow_up_is_read_against_the_turns_before(engine, before, question, 
     assert ans.error is None and ans.confidence >= engine.trust, (ans.resolved_question, ans.error, ans.confidence)
     want = engine.store.run(gold)
     assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.resolved_question, ans.rows[:3])
+
+
+def test_a_superlative_saying_an_arithmetic_word_is_no_arithmetic(engine):
+    s = engine.session()
+    s.ask("贵州茅台今天收盘价")
+    s.ask("五粮液呢")
+    ans = s.ask("这个月最高多少")  # 最高多少 says 高多少: the month's high, not a difference of the two
+    assert ans.kind != "arithmetic" and ans.cypher and "maximum_price" in ans.cypher, (ans.resolved_question, ans.cypher)
 
 
 def test_a_property_after_two_things_compared_shows_both_and_is_flagged(engine):
