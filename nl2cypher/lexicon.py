@@ -639,7 +639,8 @@ class Lexicon:
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[close[0]]),
                                note=self._typo(tok, close[0]))
             if leftover and len(leftover) >= 2 and not self.fillers.covers(leftover, asking=True) \
-                    and not self._is_filler(leftover) and not self._ends_with_asking(leftover):
+                    and not self._is_filler(leftover) and not self._ends_with_asking(leftover) \
+                    and len(self._holders(leftover)) != 1:  # 汾酒|泸州老窖: two names glued, each its own
                 # 东方红|银行: unknown words glued before a known name make an unknown name
                 raise unknown_entity(tok, self._closest(tok, cap=len(leftover)) or
                                     [n for n in self._names if word and word in n and n != word][:5])
@@ -649,7 +650,7 @@ class Lexicon:
             return Mention("entity", tok, 0, 0, entities=tuple(refs)) if refs else None
         # partial name: contained in exactly one entity name
         if len(tok) >= 2:
-            holders = [n for n in self._names if tok in n and n != tok]
+            holders = self._holders(tok)
             if len(holders) == 1:
                 refs = self._by_name[holders[0]]
                 return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{holders[0]}」")
@@ -658,6 +659,9 @@ class Lexicon:
                 return family
             if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(tok, holders, ambiguous=True)
+        short = self._shortened(tok)  # 新能源车: 新能源汽车 with one character left out
+        if short is not None:
+            return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[short]), note=self._typo(tok, short))
         # a typo: same length, one character off and sounding the same
         close = self._closest(tok)
         if close:
@@ -671,6 +675,19 @@ class Lexicon:
         if part is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[part[1]]), note=self._typo(tok, part[0]))
         return None
+
+    def _shortened(self, tok: str) -> str | None:
+        """The one name `tok` is with one inner character left out (新能源车: 新能源汽车),
+        its head and its last character kept; None when none or several."""
+        if len(tok) < 4:
+            return None
+        hits = [n for n in self._names if len(n) == len(tok) + 1 and n[:2] == tok[:2] and n[-1] == tok[-1]
+                and any(n[:k] + n[k + 1:] == tok for k in range(2, len(n) - 1))]
+        return hits[0] if len(hits) == 1 else None
+
+    def _holders(self, tok: str) -> list[str]:
+        """The names `tok` is a part of (茅台: 贵州茅台)."""
+        return [n for n in self._names if tok in n and n != tok]
 
     def _typo(self, written: str, meant: str) -> str:
         return self.lang.say("notes.typo", written=written, meant=meant)

@@ -517,6 +517,27 @@ CASES = [
      "MATCH (t:trade {name: '白酒'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "
      f"WITH avg(CASE WHEN d.date = {T} THEN d.range END) AS a, "
      "avg(CASE WHEN d.date = date('2024-03-14') THEN d.range END) AS b RETURN a > b", False),
+    # names typed with spaces between (and a code after a name: the same company once)
+    ("中信证券 华泰证券 东方财富昨天成交量对比一下",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中信证券', '华泰证券', '东方财富'] "
+     "AND d.date = date('2024-03-14') RETURN s.name, d.volume", False),
+    ("五粮液 000858 今天最高价多少",
+     f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.maximum_price",
+     False),
+    # two names glued with nothing between: both, the short one a part of its name
+    ("茅台五粮液哪个注册资本大",
+     "MATCH (s:stock) WHERE s.name IN ['贵州茅台', '五粮液'] RETURN s.name ORDER BY s.registered_capital DESC LIMIT 1",
+     True),
+    # a name with one inner character left out
+    ("新能源车的下游是什么",
+     "MATCH (a:industry)-[:affect]->(b:industry) WHERE a.name = '新能源汽车' RETURN b.name", False),
+    # 多大规模 asks the scale; 有啥…没 asks which ones, …了没 yes or no
+    ("锂电池产业多大规模", "MATCH (i:industry {name: '锂电池'}) RETURN i.scale", False),
+    ("五粮液最近有啥利好消息没",
+     "MATCH (:stock {name: '五粮液'})-[v:involve]->(i:information) WHERE v.tendency = 1 RETURN i.name", False),
+    ("比亚迪今天涨停了没",
+     f"MATCH (:stock {{name: '比亚迪'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.raising_limit",
+     False),
 ]
 
 

@@ -43,14 +43,16 @@ def find_entities(g: QueryGraph) -> None:
 
 def _joined(g: QueryGraph, i: int, j: int) -> bool:
     """A connector between two names, a type word of the first allowed before it
-    (白酒板块和银行板块: one group, as 白酒和银行), or a time (工行今天和建行: both today)."""
+    (白酒板块和银行板块: one group, as 白酒和银行), or a time (工行今天和建行: both today);
+    two names typed with nothing between (汾酒泸州老窖) are a group too."""
     k = i + 1
     if k < j and g.m[k].kind == "label" and not g.ex.between(i, k) and \
             {r.label for r in g.m[i].entities} & set(g.m[k].targets):
         i = k
     elif k < j and g.m[k].kind == "time" and not g.ex.between(i, k):
         i = k
-    return bool(g.lang.connectors.fullmatch(g.ex.between(i, j) or "x"))
+    between = g.ex.between(i, j)
+    return (not between and j == i + 1) or bool(g.lang.connectors.fullmatch(between or "x"))
 
 
 def _both(g: QueryGraph, grp: list[int]) -> bool:
