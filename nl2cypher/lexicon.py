@@ -17,7 +17,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from .cypher import queries
-from .errors import BadQuestion, UnknownEntity
+from .errors import BadQuestion, Nl2CypherError, UnknownEntity
 from .domain import load_domain
 from .lang import Language, load_language
 from .lang.zh.numbers import Number, find_numbers
@@ -562,6 +562,9 @@ class Lexicon:
                 run_start, left = run_start + head.end(), None
             if tail and tail.start() > 0:
                 run_end, right = run_start + tail.start(), None
+            asked = [a for a, b in self.fillers.spans(q[run_start:run_end], asking=True) if b == run_end - run_start]
+            if asked and asked[-1] >= 2 and self._names_one(q[run_start:run_start + asked[-1]]):
+                run_end, right = run_start + asked[-1], None  # 中新国际|是科创板: an asking word glued after a name
             for a, b, absorbed, quiet in self._spans_to_try(q, run_start, run_end, left, right):
                 tok = q[a:b]
                 if self._is_filler(tok):
@@ -675,6 +678,13 @@ class Lexicon:
         if part is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[part[1]]), note=self._typo(tok, part[0]))
         return None
+
+    def _names_one(self, tok: str) -> bool:
+        """Does `tok` alone name one thing (a partial name, a typo of one)?"""
+        try:
+            return self._resolve_fragment(tok, quiet=True) is not None
+        except Nl2CypherError:
+            return False
 
     def _shortened(self, tok: str) -> str | None:
         """The one name `tok` is with one inner character left out (新能源车: 新能源汽车),

@@ -531,6 +531,22 @@ CASES = [
     # a name with one inner character left out
     ("新能源车的下游是什么",
      "MATCH (a:industry)-[:affect]->(b:industry) WHERE a.name = '新能源汽车' RETURN b.name", False),
+    # a code and a name of the one company in one question: one subject
+    ("请问002594是比亚迪吗 它注册资本多少", "MATCH (s:stock {name: '比亚迪'}) RETURN s.registered_capital", False),
+    # what a code is: its name (and all it has)
+    ("600036是啥子股票", "MATCH (s:stock {code: '600036'}) RETURN s.name", False),
+    # 各种 is each kind of; a same-sound name typo with 是 glued after it
+    ("各种上市板块的股票分别有几只",
+     "MATCH (s:stock) RETURN s.listed_sector, count(s) AS n ORDER BY n DESC, s.listed_sector", True),
+    ("招商因行是哪个省的", "MATCH (s:stock {name: '招商银行'}) RETURN s.province", False),
+    # a fall joined to another condition by 但是 is a condition too
+    ("昨天上涨但是有利空新闻的股票有哪些",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data), (s)-[v:involve]->(:information) "
+     "WHERE d.date = date('2024-03-14') AND d.range > 0 AND v.tendency = -1 RETURN DISTINCT s.name", False),
+    # 收盘几多钱: the closing price
+    ("宁德时代昨天收盘几多钱",
+     "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN d.closing_price", False),
     # 多大规模 asks the scale; 有啥…没 asks which ones, …了没 yes or no
     ("锂电池产业多大规模", "MATCH (i:industry {name: '锂电池'}) RETURN i.scale", False),
     ("五粮液最近有啥利好消息没",

@@ -18,6 +18,10 @@ def find_entities(g: QueryGraph) -> None:
     for i, m in enumerate(g.m):
         if m.kind != "entity" or i in exclude:
             continue
+        again = next((grp for grp in groups if _the_one(g.m[grp[0]]) and _the_one(g.m[grp[0]]) == _the_one(m)), None)
+        if again is not None:  # 000596是古井贡酒不: a code and a name of the one company, one subject
+            again.append(i)
+            continue
         if groups and _joined(g, groups[-1][-1], i) and \
                 {r.label for r in g.m[groups[-1][-1]].entities} & {r.label for r in m.entities}:
             groups[-1].append(i)
@@ -39,6 +43,12 @@ def find_entities(g: QueryGraph) -> None:
                 g.add_slot(label, g.pos(i), "entity", (name,), i)
         else:
             g.add_slot(label, g.pos(grp[0]), "entity", tuple(names), grp[0])
+
+
+def _the_one(m) -> str | None:
+    """The name an entity mention can only mean (None when it could mean several)."""
+    names = {r.name for r in m.entities}
+    return next(iter(names)) if len(names) == 1 else None
 
 
 def _joined(g: QueryGraph, i: int, j: int) -> bool:

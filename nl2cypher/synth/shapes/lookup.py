@@ -19,7 +19,10 @@ def lower(g: QueryGraph):
     if target.kind == "entity" and not a.shown and len([s for s in g.slots if s.kind != "hidden"]) == 1:
         if g.has("list"):  # 600519是哪家公司: which one, by name
             return g.candidate((g.pattern(), Projection((Column(*g.name_of(target)),), True)), "lookup")
-        return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),))), "entity")
+        # 600809是啥: its name first, then all it has
+        return g.candidate((g.pattern(), Projection((Column(*g.name_of(target)),
+                                                              Column(Whole(target.var), g.lang.say("columns.details"))))),
+                           "entity")
     dated = target.kind != "entity" and g.schema.labels[target.label].day
     if dated and not a.shown and any(g.schema.edges_between(s.label, target.label) for s in a.ents):  # 茅台今天的行情, 2023年的财报: those dated rows, whole
         return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),), True,
