@@ -129,6 +129,9 @@ class Resolver:
         against = self._against(q, ex, prev)
         if against is not None:
             return against
+        grouped = self._grouped(q, ex, prev)
+        if grouped is not None:
+            return grouped
         ranked = self._ranked_among(q, ex, prev)
         if ranked is not None:
             return ranked
@@ -218,6 +221,17 @@ class Resolver:
         if ex is None or any(m.kind in ("entity", "property", "time", "label") for m in ex.mentions):
             return False
         return any(u.kind == "growth" for u in map_units(ex, self.lexicon.triggers, self.lang.fillers))
+
+    def _grouped(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """按上市板块分一下 right after 今天有多少只涨停: the count before, one per group."""
+        if ex is None or prev is None or not prev.counted \
+                or any(m.kind in ("entity", "time", "value") for m in ex.mentions):
+            return None
+        group = next((u for u in map_units(ex, self.lexicon.triggers, self.lang.fillers) if u.kind == "group"), None)
+        if group is None:
+            return None
+        return Resolution(self.lang.say("followup.grouped", group=ex.question[group.span[0]:group.span[1]],
+                                        question=prev.resolved), "shape")
 
     def _which_of_two(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """谁的注册资本大 / 哪个涨得多 right after two turns each about one thing of
@@ -383,9 +397,11 @@ class Resolver:
         targets = self._targets(kind, label, history, prev, ex) if prev is not None else []
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
-        if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)):
-            # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed
-            return Resolution(self._reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among")
+        if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)
+                                                                               or self._listed_none(prev, label)):
+            # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed (about none: flagged)
+            return Resolution(self._reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among",
+                              unsure=self._listed_none(prev, label))
         if not targets:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word.rstrip("的")))
         if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?
@@ -411,6 +427,12 @@ class Resolver:
         """The turn before kept some of the things it named (其中今天涨停的, not 哪个涨得多:
         a ranking's pick leaves both things under discussion)."""
         return bool(prev.answered) and not prev.ranked and set(prev.answered) < set(prev.named)
+
+    @staticmethod
+    def _listed_none(prev: Turn, label: str | None) -> bool:
+        """The turn before listed things of this kind and found none (这些股票 after a
+        fund that holds no stocks): the same question, asked on, answers none too."""
+        return prev.rows == 0 and prev.listed is not None and label in (None, prev.listed)
 
     @staticmethod
     def _counted_some(prev: Turn) -> bool:
@@ -546,7 +568,8 @@ class Resolver:
         if len(last.values) == 2:  # 贵州茅台和五粮液的收盘价 …  这两家差多少
             return Resolution(self._say_arith(op, last.resolved, last.resolved), "arithmetic",
                               arithmetic=(op, done[-1], done[-1]))
-        if len(done) >= 2 and len(last.values) == 1 and len(history[done[-2]].values) == 1:
+        if len(done) >= 2 and len(last.values) == 1 and len(history[done[-2]].values) == 1 \
+                and history[done[-2]].rows == 1:  # one figure each (not the one group of a grouped answer)
             a, b = done[-1], done[-2]  # 比上一个高多少: this answer against the one before
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))

@@ -1007,6 +1007,14 @@ FOLLOW_UPS = [
     (["宁德时代今年以来涨了多少"], "期间最高多少 哪天",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '宁德时代' AND d.date >= date('2024-01-01') "
      "AND d.date <= date('2024-03-15') RETURN d.maximum_price, d.date ORDER BY d.maximum_price DESC LIMIT 1"),
+    # 按…分一下 after a count: the count, one per group
+    (["昨天有几只股票涨停"], "按上市板块分一下",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') AND d.raising_limit = true "
+     "RETURN s.listed_sector, count(DISTINCT s)"),
+    # 这两位经理 after a turn answering two funds' managers: the two managers
+    (["中欧周期精选灵活配置混合C和中欧消费升级灵活配置混合A分别是谁管的"], "这两位经理学历分别是",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) "
+     "WHERE f.name IN ['中欧周期精选灵活配置混合C', '中欧消费升级灵活配置混合A'] RETURN m.name, m.degree"),
     # 换个话题: a new question, not a swap into the one before
     (["贵州茅台的董事长是谁"], "换个话题 锂电池的上游是啥",
      "MATCH (a:industry)-[:affect]->(b:industry) WHERE b.name = '锂电池' RETURN a.name"),
@@ -1030,6 +1038,14 @@ def test_a_superlative_saying_an_arithmetic_word_is_no_arithmetic(engine):
     s.ask("五粮液呢")
     ans = s.ask("这个月最高多少")  # 最高多少 says 高多少: the month's high, not a difference of the two
     assert ans.kind != "arithmetic" and ans.cypher and "maximum_price" in ans.cypher, (ans.resolved_question, ans.cypher)
+
+
+def test_these_after_an_answer_of_none_are_none_and_flagged(engine):
+    s = engine.session()
+    first = s.ask("南方蓝筹精选债券C重仓了哪些股票")  # a bond fund: it holds no stocks
+    assert first.error is None and not first.rows
+    ans = s.ask("这些股票分别属于啥板块")  # asked on: none either, not a question back
+    assert ans.error is None and not ans.rows and ans.confidence < engine.trust, (ans.resolved_question, ans.rows)
 
 
 def test_a_property_after_two_things_compared_shows_both_and_is_flagged(engine):
