@@ -403,8 +403,9 @@ class Lexicon:
         for n in (5, 4, 3, 2):  # the longest first: 是不是张停 is 是不是涨停, not 是|不是涨停
             for a in range(0, len(q) - n + 1):
                 b = a + n
-                if any(used[a:b]) or None in sound[a:b] or low[a:b] in self.words:
-                    continue
+                if any(used[a:b]) or None in sound[a:b] or low[a:b] in self.words \
+                        or self.fillers.asking.fullmatch(q[a:b]) or self.fillers.words.fullmatch(q[a:b]):
+                    continue  # 历任 is a word of its own, no typo of 离任
                 if n == 2 and (self._in_a_word(low, a, b) or any(c in self.fillers.particles for c in q[a:b])
                                or any(x < a < y for x, y in fills)):  # never from the middle of a filler word
                     continue  # 云南的: 南的 is no typo of 男的; 涨的 is no typo of 涨得

@@ -67,6 +67,7 @@ class Label:
     ended: str = ""  # a date property set when the row stopped holding (a chairman's departure): unset = current
     named_by: str = ""  # an edge: its rows are named by the node at the edge's other end (a new issue by its stock)
     families: bool = False  # names begin with a family's name (a fund company's): 易方达的基金 are those
+    began: str = ""  # the date the row started holding (a chairman's appointment): shown with `ended`, in its order
 
     @property
     def dynamic(self) -> bool:
@@ -211,12 +212,13 @@ class Schema:
             families = spec.get("families", False)
             if not isinstance(families, bool):
                 raise SchemaError(f"{origin}: label {lname}: families must be true or false")
-            ended = str(spec.get("ended") or "")
-            if ended and (ended not in props or props[ended].type not in ("date", "datetime")):
-                raise SchemaError(f"{origin}: label {lname}: ended {ended!r} is not a date property")
+            ended, began = (str(spec.get(k) or "") for k in ("ended", "began"))
+            for key, prop in (("ended", ended), ("began", began)):
+                if prop and (prop not in props or props[prop].type not in ("date", "datetime")):
+                    raise SchemaError(f"{origin}: label {lname}: {key} {prop!r} is not a date property")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
                                   period, calendar, measures, day, derived, person, candles, ended,
-                                  str(spec.get("named_by") or ""), families)
+                                  str(spec.get("named_by") or ""), families, began)
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)

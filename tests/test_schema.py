@@ -80,6 +80,7 @@ def test_render_is_compact_and_complete():
     ("labels: {a: {}\n", "not valid YAML"),
     ("labels: {a: {named_by: e}, b: {}, c: {}}\nedges: {e: {from: b, to: c}}", "named_by 'e' is not an edge of the label"),
     ("labels: {a: {families: sometimes}}", "families must be true or false"),
+    ("labels: {a: {began: name, properties: {name: {type: string}}}}", "began 'name' is not a date property"),
 ])
 def test_bad_schema_files_are_refused_with_a_reason(text, message):
     with pytest.raises(SchemaError, match=message):

@@ -547,6 +547,18 @@ CASES = [
     ("宁德时代昨天收盘几多钱",
      "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
      "RETURN d.closing_price", False),
+    # all of a company's chairmen: each one's tenure, in the order they took office (历任 is no typo of 离任)
+    ("五粮液历任董事长都有谁",
+     "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '五粮液'}) "
+     "RETURN c.name, c.appointment_date, c.departure_date ORDER BY c.appointment_date, c.name", True),
+    # 股假 dictated for 股价; 这周五个交易日 is the week, not Friday; 往下走是啥 is downstream
+    ("中信证券跟华泰证券今天哪个股假高",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中信证券', '华泰证券'] AND d.date = {T} "
+     "RETURN s.name ORDER BY d.closing_price DESC LIMIT 1", True),
+    ("五粮液这周五个交易日平均成交量多少",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+     f"AND d.date <= {T} RETURN avg(d.volume)", False),
+    ("稀土往下走是啥", "MATCH (a:industry)-[:affect]->(b:industry) WHERE a.name = '稀土' RETURN b.name", False),
     # 多大规模 asks the scale; 有啥…没 asks which ones, …了没 yes or no
     ("锂电池产业多大规模", "MATCH (i:industry {name: '锂电池'}) RETURN i.scale", False),
     ("五粮液最近有啥利好消息没",

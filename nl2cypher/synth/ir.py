@@ -285,7 +285,7 @@ class QueryGraph:
         self.single_day: dt.date | None = None  # daily rows filtered to one trading day
         self.day_range = False  # daily rows filtered to a period
         self.named: dict[str, str] = {}  # a slot's var -> the var of the node that names it (`named_by`)
-        self.ended_unasked: list[Ref] = []  # end dates of listed rows, current or former not asked (离任日期)
+        self.tenure_unasked: list[Ref] = []  # start and end dates of listed rows, current or former not asked
 
     # ---- values and names --------------------------------------------------
     def param(self, value: Any) -> Value:

@@ -5,8 +5,9 @@ ones that left (its `former` words: 已经离任, 前任…), only rows with it.
 person is who they are, current or not. Asked neither way, a row that relates
 to something else (茅台的董事长, 董事长是女的公司) is read in the present — the
 way people mean it — while the rows asked for on their own (女董事长有几位)
-are all of them, each showing its end date (`ended_unasked`), and so are those
-asked for with an `ever` word (历任, 都有谁)."""
+are all of them, each showing its tenure (`tenure_unasked`: the `began` date, if
+the label has one, and the end date), and so are those asked for with an `ever`
+word (历任, 都有谁)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,8 @@ def run(g: QueryGraph) -> None:
             unset = Unset(Ref(s.var, ended))
             g.conds.append(Negated(unset) if former else unset)
         else:  # the rows themselves (女董事长有几位): those that stopped holding are shown as such
-            g.ended_unasked.append(Ref(s.var, ended))
+            began = g.schema.labels[s.label].began
+            g.tenure_unasked += [Ref(s.var, p) for p in (began, ended) if p]
 
 
 def _asks_about(g: QueryGraph, prop: str) -> bool:

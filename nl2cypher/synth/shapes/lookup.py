@@ -53,8 +53,11 @@ def lower(g: QueryGraph):
             order = order or tuple(Sort(r) for r in keys)  # the reports in time order
     held = _held(g, target) if answer == "list" and not a.shown else []
     cols += [Column(x.ref, x.alias) for x in a.shown] + held + _which_way(g, a.shown) + _sentiment(g, target)
-    cols += [Column(r, g.prop_word(target.label, r.key)) for r in g.ended_unasked
-             if r.var == target.var]  # 董事长是谁: whether one has left shows
+    tenure = [r for r in g.tenure_unasked if r.var == target.var]
+    cols += [Column(r, g.prop_word(target.label, r.key)) for r in tenure]  # 都有谁: when each began and left
+    began = g.schema.labels[target.label].began
+    if not order and any(r.key == began for r in tenure):  # 历任董事长: in the order they took office
+        order = (Sort(Ref(target.var, began)), Sort(g.name_of(target)[0]))
     if not order:  # 股东有哪些，各持多少: the biggest holding first; 板块各股今天的涨跌幅: the best first
         shown = [x.ref for x in a.shown] + [c.expr for c in held]
         order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
