@@ -44,7 +44,8 @@ def split(question: str, marks: str, ends: str = "") -> list[str]:
 def merged(engine: "Engine", question: str, today) -> Merged | None:
     """Each clause answered — a later one alone, else as a follow-up of the first —
     and one query when all are sure and the later ones read the first's rows."""
-    parts = split(question, engine.expressed.clause_marks, engine.expressed.clause_ends)
+    # cut as read: a rewrite may say two asks as two clauses (利好利空各几条: 利好的几条，利空的几条)
+    parts = split(engine.lexicon.as_read(question), engine.expressed.clause_marks, engine.expressed.clause_ends)
     if not 2 <= len(parts) <= MAX_CLAUSES:
         return None
     session = engine.session()

@@ -331,7 +331,8 @@ class Engine:
         """Two asks in one question that its clauses answer together need no model:
         under `auto` they are tried before the reviser is asked about the whole."""
         if said is not None or self.revision.mode != "auto" or \
-                len(clauses.split(question, self.expressed.clause_marks, self.expressed.clause_ends)) < 2:
+                len(clauses.split(self.lexicon.as_read(question), self.expressed.clause_marks,
+                                  self.expressed.clause_ends)) < 2:
             return None
         with self.revision.paused():
             plain = self.ask(question, today, after_turns=after_turns)

@@ -551,6 +551,11 @@ CASES = [
     ("五粮液历任董事长都有谁",
      "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '五粮液'}) "
      "RETURN c.name, c.appointment_date, c.departure_date ORDER BY c.appointment_date, c.name", True),
+    # 利好和利空各几条: the two counts side by side
+    ("华泰证券的新闻里利好和利空各有几条",
+     "MATCH (s:stock {name: '华泰证券'})-[v:involve]->(i:information) "
+     "RETURN count(DISTINCT CASE WHEN v.tendency = 1 THEN i END), count(DISTINCT CASE WHEN v.tendency = -1 THEN i END)",
+     False),
     # 股假 dictated for 股价; 这周五个交易日 is the week, not Friday; 往下走是啥 is downstream
     ("中信证券跟华泰证券今天哪个股假高",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中信证券', '华泰证券'] AND d.date = {T} "
