@@ -53,7 +53,13 @@ def _norm(v: Any) -> Any:
 
 
 def _is_ordered(cypher: str) -> bool:
-    return bool(re.search(r"\bORDER\s+BY\b", cypher, re.I))
+    """Rows compare in order when the gold orders them — by something the question
+    asks; ordered by names alone (ORDER BY i.name, s.name) is a tie-break, a set."""
+    m = re.search(r"\bORDER\s+BY\s+(.*?)(?:\s+(?:LIMIT|SKIP)\b|$)", cypher, re.I | re.S)
+    if m is None:
+        return False
+    keys = [k.strip() for k in m.group(1).split(",")]
+    return not all(re.fullmatch(r"\w+\.name(?:\s+(?:ASC|DESC))?", k, re.I) for k in keys)
 
 
 def results_match(gold_cols: list[str], gold_rows: list[list], pred_cols: list[str], pred_rows: list[list],

@@ -67,6 +67,10 @@ def test_eval_scores_against_recorded_answers_without_gold_queries(engine, demo_
     assert not evaluate(engine, wrong)[0]["execution_accuracy"]
     # an ordered answer is compared in order
     assert not results_match(["a"], [[1], [2]], ["a"], [[2], [1]], ordered=True)
+    # a gold ordered by names alone is a tie-break, compared as a set; ordered by a measure, in order
+    from nl2cypher.evaluate import _is_ordered
+    assert not _is_ordered("MATCH (s)-[]->(i) RETURN i.name, s.name ORDER BY i.name, s.name")
+    assert _is_ordered("MATCH (s) RETURN s.name ORDER BY s.registered_capital DESC, s.name")
     # a collect() list cell is the same list in any order (the store's order), not with another name
     assert results_match(["n", "names"], [[2, ["b", "a"]]], ["n", "names"], [[2, ["a", "b"]]], ordered=False)
     assert not results_match(["n", "names"], [[2, ["b", "a"]]], ["n", "names"], [[2, ["a", "c"]]], ordered=False)
