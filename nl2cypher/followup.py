@@ -553,7 +553,7 @@ class Resolver:
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         op = next((o for o, ws in self.arithmetic_words(q)), None)
-        if op is None or (ex is not None and any(m.kind == "entity" for m in ex.mentions)):
+        if op is None:
             return None
         done = [k for k, t in enumerate(history) if t.ok and t.values and not t.computed]
         if not done:
@@ -563,6 +563,9 @@ class Resolver:
         asked = {t for m in said for t in m["targets"]} if len(said) == 1 else set()  # one column to take
         if ex is not None and any(m.kind == "property" and not asked & set(m.targets) for m in ex.mentions):
             return None  # 成交量差多少 after two closing prices: a question of its own (两天收盘差多少: the answers)
+        ents = [m for m in ex.mentions if m.kind == "entity"] if ex is not None else []
+        if ents:  # 招行多赚了多少 after 招行…合计, 兴业银行同期呢: that one's against the other
+            return self._named_first(op, ents, history, done) if not ex.of("time") else None
         if len(done) >= 2 and bool(last.growth) != bool(history[done[-2]].growth):
             return self._both(q, last, history[:done[-1]])  # a figure and a growth: not two of a kind
         if len(last.values) == 2:  # 贵州茅台和五粮液的收盘价 …  这两家差多少
@@ -574,6 +577,20 @@ class Resolver:
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))
         return None
+
+    def _named_first(self, op: str, ents, history: list[Turn], done: list[int]) -> Resolution | None:
+        """The two answers before, each one figure of one thing, the one this
+        question names on the left; None when it names anything else."""
+        pair = done[-2:]
+        if len(ents) != 1 or len(pair) != 2 or any(len(history[k].values) != 1 or history[k].rows != 1 for k in pair):
+            return None
+        names = {r.name for r in ents[0].entities}
+        hits = [k for k in pair if any(n.name in names for n in history[k].named)]
+        if len(hits) != 1:
+            return None
+        a, b = hits[0], next(k for k in pair if k != hits[0])
+        return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
+                          arithmetic=(op, a, b))
 
     def _both(self, q: str, last: Turn, before: list[Turn]) -> Resolution | None:
         """俩差多少 after 招行…增长多少, 工行同期多少: the last question asked of both

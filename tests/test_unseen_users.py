@@ -1057,6 +1057,17 @@ def test_a_superlative_saying_an_arithmetic_word_is_no_arithmetic(engine):
     assert ans.kind != "arithmetic" and ans.cypher and "maximum_price" in ans.cypher, (ans.resolved_question, ans.cypher)
 
 
+def test_how_much_more_one_named_thing_made_is_its_answer_against_the_other(engine):
+    s = engine.session()
+    a = s.ask("五粮液2023年全年净利润合计多少")
+    b = s.ask("泸州老窖同期呢")
+    ans = s.ask("五粮液多赚了多少")  # the one named first, the other second: a signed difference
+    assert ans.error is None and ans.kind == "arithmetic", (ans.resolved_question, ans.error)
+    assert abs(ans.rows[0][0] - (a.rows[0][-1] - b.rows[0][-1])) < 1e-3 * abs(a.rows[0][-1])
+    again = s.ask("泸州老窖的成交量比昨天高多少")  # a property of its own: a question of its own, not the answers
+    assert again.kind != "arithmetic"
+
+
 def test_these_after_an_answer_of_none_are_none_and_flagged(engine):
     s = engine.session()
     first = s.ask("南方蓝筹精选债券C重仓了哪些股票")  # a bond fund: it holds no stocks
