@@ -38,6 +38,8 @@ OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between",
                       "same_prop", "which", "compare_entity", "rank_in_group", "history")
 # units that ask for a measure by themselves (涨了百分之几): a property's place in an ellipsis
 MEASURE_UNITS = ("change",)
+# times a growth against another is read for (a quarter's report, a day's row)
+GROWN_TIMES = ("quarter", "day")
 # units that rank (最大的, 前三, 哪只…最高): 其中最大的 ranks the rows of the answer before
 RANKING_UNITS = ("extreme", "topk", "which")
 # units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
@@ -101,7 +103,7 @@ class Resolver:
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail", "further",
-                                "superlatives", "which", "same_time", "others", "against", "reset")}
+                                "superlatives", "which", "same_time", "others", "against", "reset", "changed")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
@@ -173,7 +175,8 @@ class Resolver:
                 or set(last[0].named) != set(last[1].named):
             return None
         times = [[m for m in t.mentions if m["kind"] == "time" and m.get("time")] for t in last]
-        if not all(times) or times[0][0]["time"]["start"] == times[1][0]["time"]["start"]:
+        if not all(times) or times[0][0]["time"]["start"] == times[1][0]["time"]["start"] \
+                or any(t[0]["time"]["kind"] not in GROWN_TIMES for t in times):
             return None
         late = 0 if times[0][0]["time"]["start"] > times[1][0]["time"]["start"] else 1
         then = self._moved(times[1 - late], "years", 0)
@@ -217,10 +220,11 @@ class Resolver:
                    for m in fillers.asking.finditer(q))
 
     def _growth_only(self, ex) -> bool:
-        """The question asks a growth (环比增长多少, 同比呢) and names nothing else."""
+        """The question asks a growth (环比增长多少, 同比呢, 变了多少) and names nothing else."""
         if ex is None or any(m.kind in ("entity", "property", "time", "label") for m in ex.mentions):
             return False
-        return any(u.kind == "growth" for u in map_units(ex, self.lexicon.triggers, self.lang.fillers))
+        return self._find(ex.question, "changed") is not None or \
+            any(u.kind == "growth" for u in map_units(ex, self.lexicon.triggers, self.lang.fillers))
 
     def _grouped(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """按上市板块分一下 right after 今天有多少只涨停: the count before, one per group."""

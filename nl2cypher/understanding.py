@@ -271,6 +271,7 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
             out.append(m.text)
     out += [m.text for m in ex.mentions if m.kind == "edge" and _hop_left_out(m.targets, query, expressed.ends)]
     out += _said_twice_taken_once(ex, query)
+    out += _periods_left_out(ex, query)
     # a value word whose property the query never reads (上证主板…，深市主板呢 counted over the market)
     out += [m.text for m in ex.mentions if m.kind == "value" and m.targets
             and not {t.rpartition(".")[2] for t in m.targets} & props]
@@ -279,6 +280,25 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
         out += [w for w in asks.get("group", ()) if str(w) in free][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
+
+
+def _periods_left_out(ex: Extraction, query) -> list[str]:
+    """比2022年增长多少 answered with 2023's rows alone: a year or a quarter the
+    question names that no condition of the query reads (no year of it, no date in it)."""
+    years, dates = set(), []
+    for node in ast.nodes(query.clauses):
+        if isinstance(node, ast.Lit) and isinstance(node.value, int) and not isinstance(node.value, bool):
+            years.add(node.value)
+        elif isinstance(node, ast.DateLit):
+            dates.append(node.value)
+    out = []
+    for m in ex.mentions:
+        t = m.time
+        if m.kind != "time" or t is None or t.kind not in ("year", "quarter") or t.start is None or t.end is None:
+            continue
+        if t.year not in years and not any(t.start <= d <= t.end for d in dates):
+            out.append(m.text)
+    return out
 
 
 def _said_twice_taken_once(ex: Extraction, query) -> list[str]:

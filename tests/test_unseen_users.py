@@ -556,6 +556,10 @@ CASES = [
      "MATCH (s:stock {name: '华泰证券'})-[v:involve]->(i:information) "
      "RETURN count(DISTINCT CASE WHEN v.tendency = 1 THEN i END), count(DISTINCT CASE WHEN v.tendency = -1 THEN i END)",
      False),
+    # 22年报 is 2022's annual report
+    ("五粮液22年报存货周转率多少",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2022 AND f.quarter = 4 RETURN f.inventory_turnover", False),
     # 股假 dictated for 股价; 这周五个交易日 is the week, not Friday; 往下走是啥 is downstream
     ("中信证券跟华泰证券今天哪个股假高",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中信证券', '华泰证券'] AND d.date = {T} "
@@ -1032,6 +1036,10 @@ FOLLOW_UPS = [
     (["中欧周期精选灵活配置混合C和中欧消费升级灵活配置混合A分别是谁管的"], "这两位经理学历分别是",
      "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) "
      "WHERE f.name IN ['中欧周期精选灵活配置混合C', '中欧消费升级灵活配置混合A'] RETURN m.name, m.degree"),
+    # 变了多少 after one figure asked on two days: the later day's against the earlier's
+    (["比亚迪今天成交量多少", "前天呢"], "变了多少",
+     "MATCH (:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), (:stock {name: '比亚迪'})-[:has_stock_data]->"
+     f"(b:stock_data) WHERE a.date = {T} AND b.date = date('2024-03-13') RETURN a.volume - b.volume"),
     # 换个话题: a new question, not a swap into the one before
     (["贵州茅台的董事长是谁"], "换个话题 锂电池的上游是啥",
      "MATCH (a:industry)-[:affect]->(b:industry) WHERE b.name = '锂电池' RETURN a.name"),
@@ -1066,6 +1074,13 @@ def test_how_much_more_one_named_thing_made_is_its_answer_against_the_other(engi
     assert abs(ans.rows[0][0] - (a.rows[0][-1] - b.rows[0][-1])) < 1e-3 * abs(a.rows[0][-1])
     again = s.ask("泸州老窖的成交量比昨天高多少")  # a property of its own: a question of its own, not the answers
     assert again.kind != "arithmetic"
+
+
+def test_a_year_the_query_never_reads_is_flagged(engine):
+    ans = engine.ask("五粮液2023年存货周转率比2021年增长多少")  # year against year is not read: say so
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+    if ans.error is None:
+        assert any("2021年" in n for n in ans.notes), ans.notes
 
 
 def test_these_after_an_answer_of_none_are_none_and_flagged(engine):
