@@ -556,6 +556,17 @@ CASES = [
      "MATCH (s:stock {name: '华泰证券'})-[v:involve]->(i:information) "
      "RETURN count(DISTINCT CASE WHEN v.tendency = 1 THEN i END), count(DISTINCT CASE WHEN v.tendency = -1 THEN i END)",
      False),
+    # 今天咋样: the day's close and change; 有木有 is 有没有
+    ("zgsh昨天咋样",
+     "MATCH (:stock {name: '中国石化'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN d.closing_price, d.range", False),
+    ("比亚迪今天有木有涨停",
+     f"MATCH (:stock {{name: '比亚迪'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.raising_limit",
+     False),
+    # a list showing a date: the earliest first
+    ("已经离任的董事长有哪些",
+     "MATCH (c:chairman) WHERE c.departure_date IS NOT NULL RETURN c.name, c.departure_date "
+     "ORDER BY c.departure_date, c.name", True),
     # 22年报 is 2022's annual report
     ("五粮液22年报存货周转率多少",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "

@@ -420,6 +420,11 @@ class QueryGraph:
         found = list(refs(e))
         return bool(found) and all(self.lang.is_base_unit(getattr(self._pdef_of(r), "unit", None)) for r in found)
 
+    def is_date(self, r: Ref) -> bool:
+        """Is this a stored date (认购结束时间, 离任日期)?"""
+        pdef = self._pdef_of(r)
+        return pdef is not None and pdef.type in ("date", "datetime")
+
     def _pdef_of(self, r: Ref) -> Property | None:
         slot = next((s for s in self.slots if s.var == r.var), None)
         link = next((ln for ln in self.links if ln.rel_var == r.var), None)

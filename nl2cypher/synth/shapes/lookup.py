@@ -63,6 +63,9 @@ def lower(g: QueryGraph):
         order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
                       if w in shown)[:1]
         order += (Sort(g.name_of(target)[0]),) if order else ()  # ties by name: the same order every time
+    dated = next((x.ref for x in a.shown if g.is_date(x.ref)), None) if answer == "list" and not order else None
+    if dated is not None:  # 在认购期的基金有哪些 认购啥时候截止: a list showing a date, the earliest first
+        order = (Sort(dated), Sort(g.name_of(target)[0]))
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
 
 
