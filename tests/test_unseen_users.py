@@ -563,6 +563,9 @@ CASES = [
     ("比亚迪今天有木有涨停",
      f"MATCH (:stock {{name: '比亚迪'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.raising_limit",
      False),
+    # 有基金持有它吗: are there such funds — which ones (none says no); a named holder stays yes or no
+    ("有基金持有中国平安吗",
+     "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '中国平安'}) RETURN DISTINCT f.name", False),
     # a list showing a date: the earliest first
     ("已经离任的董事长有哪些",
      "MATCH (c:chairman) WHERE c.departure_date IS NOT NULL RETURN c.name, c.departure_date "

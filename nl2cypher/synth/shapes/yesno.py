@@ -32,7 +32,15 @@ def _asks_of_a_kind(g: QueryGraph) -> bool:
     before = [x for p, x in things if p < at]
     thing = after[0] if after else (before[-1] if before else None)
     # 有没有同时持有茅台和五粮液的基金: the names only narrow the kind the question ends on
-    return thing is not None and (thing.kind == "label" or g.target.kind == "label" and g.target in after)
+    if thing is not None and (thing.kind == "label" or g.target.kind == "label" and g.target in after):
+        return True
+    # 有基金持有它吗: a kind word right after 有 — are there such things (which ones)
+    return any(x.kind == "label" and _after_exists(g, p) for p, x in things)
+
+
+def _after_exists(g: QueryGraph, at: int) -> bool:
+    before = g.ex.question[:at].rstrip()
+    return any(before.endswith(w) for w in g.lang.words.get("exists") or ())
 
 
 def lower(g: QueryGraph):
