@@ -214,7 +214,7 @@ class Schema:
                 raise SchemaError(f"{origin}: label {lname}: families must be true or false")
             ended, began = (str(spec.get(k) or "") for k in ("ended", "began"))
             for key, prop in (("ended", ended), ("began", began)):
-                if prop and (prop not in props or props[prop].type not in ("date", "datetime")):
+                if prop and (prop not in props or props[prop].type not in TIME_TYPES):
                     raise SchemaError(f"{origin}: label {lname}: {key} {prop!r} is not a date property")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
                                   period, calendar, measures, day, derived, person, candles, ended,

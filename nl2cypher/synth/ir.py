@@ -23,7 +23,7 @@ from typing import Any, Union
 
 from ..lang import Language, load_language
 from ..lexicon import Extraction, Mention
-from ..schema import Property, Schema
+from ..schema import TIME_TYPES, Property, Schema
 from ..units import Unit
 from .choices import Choices
 
@@ -423,7 +423,7 @@ class QueryGraph:
     def is_date(self, r: Ref) -> bool:
         """Is this a stored date (认购结束时间, 离任日期)?"""
         pdef = self._pdef_of(r)
-        return pdef is not None and pdef.type in ("date", "datetime")
+        return pdef is not None and pdef.type in TIME_TYPES
 
     def _pdef_of(self, r: Ref) -> Property | None:
         slot = next((s for s in self.slots if s.var == r.var), None)
