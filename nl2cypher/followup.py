@@ -5,9 +5,13 @@ history — no LLM. Its vocabulary (pronouns, ellipsis markers, arithmetic
 words) is the language's `references.yaml`; which labels are people is the
 schema's `person: true`.
 
-In order: arithmetic over the two answers before (这两家差多少, 比上一个高多少) is
-computed from them; another time to compare with (比昨天高还是低) asks the question
-before against it; a ranking of the list before (其中规模最大的, 哪只持仓占比最高)
+In order: a word starting afresh (换个问题) leans on nothing; arithmetic over the two
+answers before (这两家差多少, 比上一个高多少) is computed from them (招行多赚了多少: the
+one named first); a growth (环比增长多少, 变了多少) after one figure at two times is the
+later against the earlier, and 同比呢 / 跟22年三季度比呢 after a growth change its base;
+another time to compare with (比昨天高还是低) asks the question before against it; a
+group word (按上市板块分一下) after a count counts per group; a ranking of the list
+before (其中规模最大的, 哪只持仓占比最高)
 ranks the question before; a pronoun or a definite reference (它, 这些股票, 这个
 板块) is replaced by what it points at — the one thing (or the rows) the turn
 before named or answered, asked back when a singular one could be several; an
