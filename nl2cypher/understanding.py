@@ -107,6 +107,7 @@ class Expressed:
     clause_marks: str = ""  # marks that end a clause (，？): a second clause may ask a second thing
     unbuilt: tuple[str, ...] = ()  # 四个季度都盈利, 成立多少年了: what no reading holds
     clause_ends: str = ""  # what ends an ask with no mark after it (涨的多少家|跌的多少家)
+    names: frozenset[str] = frozenset()  # the properties that show which thing a row is (labels' `display`)
 
     @classmethod
     def of(cls, schema, lang) -> "Expressed":
@@ -114,7 +115,8 @@ class Expressed:
                    frozenset(lab.day for lab in schema.labels.values() if lab.day),
                    {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()},
                    str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("unbuilt") or ()),
-                   str(lang.words.get("clause_ends") or ""))
+                   str(lang.words.get("clause_ends") or ""),
+                   frozenset(lab.display for lab in schema.labels.values() if lab.display))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -132,6 +134,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
                      if w not in ignored)
     ignored += tuple(w for w in expressed.unbuilt if w in ex.question)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
+    ignored += unlisted(ex, units, best.query, expressed.names)
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
     echo = echoes(best.query, ex.question)
@@ -142,6 +145,23 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     if guessed:
         score = min(score, GUESS)
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin, score, echo, guessed)
+
+
+def unlisted(ex: Extraction, units, query, names: frozenset[str]) -> tuple[str, ...]:
+    """同比增长的白酒股有哪些 answered with one growth figure: a list of a kind of thing
+    asked (有哪些 beside a kind word) whose answer shows no thing — no name, no whole row."""
+    if not names or not any(m.kind == "label" for m in ex.mentions):
+        return ()
+    asked = [u for u in units if u.kind == "list"]
+    ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    if not asked or ret is None:
+        return ()
+    nodes = {n.var for n in ast.nodes(query.clauses) if isinstance(n, ast.Node) and n.var}
+    shown = [n for i in ret.items for n in ast.nodes(i.expr)]
+    if any(isinstance(n, ast.Var) and n.name in nodes or isinstance(n, ast.Prop) and n.key in names
+           or isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in shown):
+        return ()  # the things, or a figure over all of them (所有公司注册资本加起来)
+    return (ex.question[asked[0].span[0]:asked[0].span[1]],)
 
 
 def guesses(ex: Extraction, ends: dict[str, set[str]]) -> tuple[str, ...]:

@@ -1097,6 +1097,14 @@ def test_a_year_the_query_never_reads_is_flagged(engine):
         assert any("2021年" in n for n in ans.notes), ans.notes
 
 
+def test_a_list_of_things_answered_with_no_thing_is_flagged(engine):
+    ans = engine.ask("2023年二季度净利润同比增长的银行股有哪些")  # a growth figure shows no bank: say so
+    assert ans.error is not None or ans.confidence < engine.trust or any(
+        r and isinstance(r[0], str) for r in ans.rows), (ans.cypher, ans.confidence)
+    total = engine.ask("银行板块所有股票的注册资本加起来多少")  # a figure over all of them answers 所有
+    assert total.error is None and total.confidence >= engine.trust, (total.cypher, total.notes)
+
+
 def test_these_after_an_answer_of_none_are_none_and_flagged(engine):
     s = engine.session()
     first = s.ask("南方蓝筹精选债券C重仓了哪些股票")  # a bond fund: it holds no stocks
