@@ -579,8 +579,7 @@ class Resolver:
         if len(last.values) == 2:  # 贵州茅台和五粮液的收盘价 …  这两家差多少
             return Resolution(self._say_arith(op, last.resolved, last.resolved), "arithmetic",
                               arithmetic=(op, done[-1], done[-1]))
-        if len(done) >= 2 and len(last.values) == 1 and len(history[done[-2]].values) == 1 \
-                and history[done[-2]].rows == 1:  # one figure each (not the one group of a grouped answer)
+        if len(done) >= 2 and len(last.values) == 1 and _one_figure(history[done[-2]]):
             a, b = done[-1], done[-2]  # 比上一个高多少: this answer against the one before
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))
@@ -590,7 +589,7 @@ class Resolver:
         """The two answers before, each one figure of one thing, the one this
         question names on the left; None when it names anything else."""
         pair = done[-2:]
-        if len(ents) != 1 or len(pair) != 2 or any(len(history[k].values) != 1 or history[k].rows != 1 for k in pair):
+        if len(ents) != 1 or len(pair) != 2 or not all(_one_figure(history[k]) for k in pair):
             return None
         names = {r.name for r in ents[0].entities}
         hits = [k for k in pair if any(n.name in names for n in history[k].named)]
@@ -851,6 +850,11 @@ class Resolver:
         if len(names) == 2:
             return self.lang.say("followup.joined", a=names[0], b=names[1])
         return self.lang.join(names) if len(names) > 2 else (names[0] if names else "")
+
+
+def _one_figure(turn: Turn) -> bool:
+    """The turn answered one figure (not the one group of a grouped answer)."""
+    return len(turn.values) == 1 and turn.rows == 1
 
 
 def _either(mentions) -> set[str]:

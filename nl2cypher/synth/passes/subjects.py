@@ -18,7 +18,8 @@ def find_entities(g: QueryGraph) -> None:
     for i, m in enumerate(g.m):
         if m.kind != "entity" or i in exclude:
             continue
-        again = next((grp for grp in groups if _the_one(g.m[grp[0]]) and _the_one(g.m[grp[0]]) == _the_one(m)), None)
+        one = _the_one(m)
+        again = next((grp for grp in groups if one and _the_one(g.m[grp[0]]) == one), None) if one else None
         if again is not None:  # 000596是古井贡酒不: a code and a name of the one company, one subject
             again.append(i)
             continue

@@ -55,16 +55,15 @@ def lower(g: QueryGraph):
     cols += [Column(x.ref, x.alias) for x in a.shown] + held + _which_way(g, a.shown) + _sentiment(g, target)
     tenure = [r for r in g.tenure_unasked if r.var == target.var]
     cols += [Column(r, g.prop_word(target.label, r.key)) for r in tenure]  # 都有谁: when each began and left
-    began = g.schema.labels[target.label].began
-    if not order and any(r.key == began for r in tenure):  # 历任董事长: in the order they took office
-        order = (Sort(Ref(target.var, began)), Sort(g.name_of(target)[0]))
     if not order:  # 股东有哪些，各持多少: the biggest holding first; 板块各股今天的涨跌幅: the best first
         shown = [x.ref for x in a.shown] + [c.expr for c in held]
         order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
                       if w in shown)[:1]
         order += (Sort(g.name_of(target)[0]),) if order else ()  # ties by name: the same order every time
-    dated = next((x.ref for x in a.shown if g.is_date(x.ref)), None) if answer == "list" and not order else None
-    if dated is not None:  # 在认购期的基金有哪些 认购啥时候截止: a list showing a date, the earliest first
+    # a list showing a date, the earliest first: 认购啥时候截止; 历任董事长 in the order they took office
+    dated = next((r for r in [x.ref for x in a.shown] + tenure if g.is_date(r)), None) \
+        if answer == "list" and not order else None
+    if dated is not None:
         order = (Sort(dated), Sort(g.name_of(target)[0]))
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
 
