@@ -82,7 +82,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):
 
 def _timed(engine: "Engine", clause: str, first: str, today) -> str:
     """A later clause with no time of its own is asked at the first clause's time —
-    and, naming nothing to ask about, of the first's things (同花顺这周涨了几天跌了几天)."""
+    and, naming nothing to ask about, of the first's things (同花顺这周涨了几天跌了几天)
+    or kind of things (哪个板块涨得最猛 哪个跌得最惨: the boards)."""
     def said(text):
         try:
             ex = engine.lexicon.extract(text, engine.context(today).today, engine.trading_days)
@@ -91,7 +92,7 @@ def _timed(engine: "Engine", clause: str, first: str, today) -> str:
             return []
     own = said(clause)
     carried = [m for m in said(first) if m.kind == "time" and not any(x.kind == "time" for x in own)
-               or m.kind == "entity" and not any(x.kind in ("entity", "label") for x in own)]
+               or m.kind in ("entity", "label") and not any(x.kind in ("entity", "label") for x in own)]
     return "".join(m.text for m in carried) + clause
 
 
@@ -215,11 +216,27 @@ def _is_figure(item: Item) -> bool:
 
 
 def _figures(q: Query) -> tuple[Match, Return] | None:
-    """A query of one MATCH answering one row of figures only (counts, sums)."""
+    """A query of one MATCH answering one row: figures only (counts, sums), or the
+    one row a ranking picked (近一年最高价: that day's row)."""
     if len(q.clauses) != 2 or not isinstance(q.clauses[0], Match) or not isinstance(q.clauses[1], Return):
         return None
     m, r = q.clauses
-    return (m, r) if all(map(_is_figure, r.items)) and not r.order and r.limit is None else None
+    one = all(map(_is_figure, r.items)) and not r.order and r.limit is None
+    return (m, r) if one or (r.limit == 1 and r.order and not any(map(_is_figure, r.items))) else None
+
+
+def _carried(r: Return) -> With:
+    """a's row carried on: its columns by name, and the ranking that picked it
+    ordered by those names (a column for an order that shows nowhere)."""
+    items = [Item(i.expr, f"f{n}") for n, i in enumerate(r.items)]
+    order = []
+    for o in r.order:
+        item = next((i for i in items if i.expr == o.expr), None)
+        if item is None:
+            item = Item(o.expr, f"f{len(items)}")
+            items.append(item)
+        order.append(replace(o, expr=Var(item.alias)))
+    return With(tuple(items), order=tuple(order), limit=r.limit)
 
 
 def _beside(a: Query, b: Query, said: list[str]) -> Query | None:
@@ -231,14 +248,14 @@ def _beside(a: Query, b: Query, said: list[str]) -> Query | None:
     taken = set(a.params)
     mb, rb = transform(fb, lambda x: replace(x, name=_free(x.name, taken)) if isinstance(x, Param) else x)
     params = dict(a.params) | {_free(k, taken): v for k, v in b.params.items()}
-    carry = tuple(Item(i.expr, f"f{n}") for n, i in enumerate(fa[1].items))
+    carry = _carried(fa[1]).items[:len(fa[1].items)]
     names = [i.alias or "" for i in fa[1].items + rb.items]
     clause = [said[0]] * len(carry) + [said[-1]] * len(rb.items)
     shown = [f"{n}（{c}）" if names.count(n) > 1 else n for n, c in zip(names, clause)]
     items = tuple(Item(Var(c.alias), shown[k]) for k, c in enumerate(carry)) + \
         tuple(Item(i.expr, shown[len(carry) + k]) for k, i in enumerate(rb.items))
     # OPTIONAL: b's figure over no rows is 0, and a's row stays
-    return Query((fa[0], With(carry), replace(mb, optional=True), Return(items)), params)
+    return Query((fa[0], _carried(fa[1]), replace(mb, optional=True), replace(rb, items=items)), params)
 
 
 def _free(name: str, taken: set) -> str:

@@ -44,8 +44,8 @@ OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between",
 MEASURE_UNITS = ("change",)
 # times a growth against another is read for (a quarter's report, a day's row)
 GROWN_TIMES = ("quarter", "day")
-# units that rank (最大的, 前三, 哪只…最高): 其中最大的 ranks the rows of the answer before
-RANKING_UNITS = ("extreme", "topk", "which")
+# units that rank (最大的, 前三, 哪只…最高, 按…排序): 其中最大的 ranks the rows of the answer before
+RANKING_UNITS = ("extreme", "topk", "which", "order")
 # units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
 SHAPE_UNITS = ("count", "list", "extreme", "topk", "order", "which", "yesno", "aggregate")
 
@@ -651,6 +651,8 @@ class Resolver:
             # 管理费呢 after 规模最大的基金: that one's (it has one), or the ranking by it: flagged
             rest = self._strip_markers(q) or q
             return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned", unsure=True)
+        if self._new_kind(ex, prev):  # 那五粮液董事长呢 after a question about prices: its chairman
+            return Resolution(self._strip_markers(q) or q, "reset")
         edits, kinds = [], []
         for kind, swap in (("entity", self._swap_entity), ("time", self._swap_time), ("property", self._swap_asked),
                            ("edge", self._swap_edge), ("comparison", self._swap_superlative),
@@ -682,12 +684,30 @@ class Resolver:
         if not old:
             return [(0, 0, text)]
         a, b = old[0]["start"], old[-1]["end"]
-        if label is not None and prev.resolved[b:b + len(label.text)] == label.text:
-            b += len(label.text)
+        after = b
+        while after < len(prev.resolved) and prev.resolved[after] in particles:  # 的 before the kind word
+            after += 1
+        if label is not None and prev.resolved[after:after + len(label.text)] == label.text:
+            b = after + len(label.text)
         elif (kind := self._kind_word(prev, b)) is not None and set(kind["targets"]) & {n.label for n in prev.named} \
                 and not set(kind["targets"]) & {r.label for m in ents for r in m.entities}:
             b = kind["end"]  # 青岛啤酒呢 after 白酒板块…: the board's word goes with the board
         return [(a, b, text)]
+
+    def _new_kind(self, ex, prev: Turn) -> bool:
+        """A name with a kind word right after it (五粮液董事长呢) that is neither the
+        name's own kind nor one the question before asked about: that thing of it."""
+        ents = ex.of("entity")
+        if len(ents) != 1:
+            return False
+        particles = self.lang.fillers.particles
+        label = next((m for m in ex.mentions if m.kind == "label" and m.start >= ents[0].end
+                      and all(c in particles for c in ex.question[ents[0].end:m.start])), None)
+        if label is None:
+            return False
+        before = {t for m in prev.mentions if m["kind"] == "label" for t in m.get("targets", ())}
+        own = {r.label for r in ents[0].entities}
+        return not set(label.targets) & (before | own)
 
     def _kind_word(self, prev: Turn, at: int) -> dict | None:
         """The label word right after the entity ending at `at` in the question before

@@ -185,12 +185,13 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
     the other's words are returned as not expressed. Beside a yes/no, a clause that
     asks nothing but names a property (在哪个板块上市的？沪市主板吗) asks for its value.
     `listed`: the query lists the names beside its figure (a list asked is answered)."""
-    cuts = [i for i, c in enumerate(question) if c in marks]
+    # cut where the clauses are cut: at a mark, or a space between two words (涨得最猛 哪个跌得最惨)
+    cuts = [m.start() for m in re.finditer(rf"[{re.escape(marks)}]|(?<=[^\sA-Za-z0-9])\s+(?=[^\sA-Za-z0-9])", question)]
     asks: dict[int, list] = {}
     for u in units:
         if u.kind in ASKS:
             kind = u.kind if u.kind != "which" else "extreme" if u.params.get("dir") else "list"  # 哪个最少
-            key = (kind, u.params.get("dir") if kind in ("extreme", "topk") else None)
+            key = (kind, _direction(u, mentions) if kind in ("extreme", "topk") else None)
             asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u.span))
     growth = any(u.kind == "growth" for u in units)  # 收盘价，比昨天高吗: the comparison shows the values
     if not growth and any(k[0] == "yesno" for found in asks.values() for k, _ in found):  # a value beside a yes/no
@@ -207,6 +208,14 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
             a, b = new[0]
             return (question[a:b],)
     return ()
+
+
+def _direction(u, mentions) -> str | None:
+    """A ranking's direction on the measure itself: 跌得最惨 (a fall word before it) is the lowest change."""
+    before = [m for m in mentions if m.kind == "property" and m.end <= u.span[0]]
+    flip = bool(before) and before[-1].params.get("flip") == "true"
+    d = u.params.get("dir")
+    return {"desc": "asc", "asc": "desc"}.get(d, d) if flip else d
 
 
 def unaggregated(question: str, units, query) -> tuple[str, ...]:

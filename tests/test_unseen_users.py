@@ -589,6 +589,51 @@ CASES = [
     ("比亚迪今天涨停了没",
      f"MATCH (:stock {{name: '比亚迪'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.raising_limit",
      False),
+    # forum words for a bound: 跌破 is below, 站上 above, a price said in 块 is the share price
+    ("单位净值跌破0.8的基金", "MATCH (f:public_offering_fund) WHERE f.net_worth < 0.8 RETURN f.name", False),
+    ("今天收盘站上200的股票",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.closing_price > 200 RETURN s.name",
+     False),
+    ("20块钱以下的券商股",
+     "MATCH (s:stock)-[:belong_to]->(:trade {name: '券商'}), (s)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} AND d.closing_price < 20 RETURN s.name", False),
+    ("今天涨了2到4个点的银行股",
+     "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} AND d.range >= 2 AND d.range <= 4 RETURN s.name", False),
+    # 月初到现在 is this month so far (from the last close before it); 去年这个时候 the same day a year back
+    ("宁德时代月初到现在涨了百分之几",
+     "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(a:stock_data), (:stock {name: '宁德时代'})-[:has_stock_data]->"
+     f"(b:stock_data) WHERE a.date = date('2024-02-29') AND b.date = {T} "
+     "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    ("去年这个时候五粮液收盘多少",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2023-03-15') "
+     "RETURN d.closing_price", False),
+    # a stretch of years, one quarter of each; a year's figure ranked is each one's year, not its best quarter
+    ("比亚迪2020到2023每年三季度的净利润",
+     "MATCH (:stock {name: '比亚迪'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year >= 2020 AND f.year <= 2023 AND f.quarter = 3 RETURN f.year, f.net_profit", False),
+    ("2022年净利润最高的三只券商股",
+     "MATCH (s:stock)-[:belong_to]->(:trade {name: '券商'}), (s)-[:has_stock_financial_information]->"
+     "(f:stock_financial_information) WHERE f.year = 2022 RETURN s.name, sum(f.net_profit) AS p "
+     "ORDER BY p DESC, s.name LIMIT 3", True),
+    # 排个序 after a figure orders by it; …分布 counts each value
+    ("招商银行 兴业银行 浦发银行昨天收盘价排个序",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '兴业银行', '浦发银行'] "
+     "AND d.date = date('2024-03-14') RETURN s.name, d.closing_price ORDER BY d.closing_price DESC", True),
+    ("基金经理的性别分布", "MATCH (m:fund_manager) RETURN m.sex, count(m)", False),
+    # 有啥利空 asks for the news; 计算 frames the ask; 概念股 are the industry's stocks
+    ("五粮液有啥利空",
+     "MATCH (:stock {name: '五粮液'})-[v:involve]->(i:information) WHERE v.tendency = -1 RETURN i.name", False),
+    ("帮我计算一下五粮液2023年单季度净利润的平均值",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 RETURN avg(f.net_profit)", False),
+    ("锂电池概念股今天平均涨了多少",
+     "MATCH (s:stock)-[:associate]->(:industry {name: '锂电池'}), (s)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} RETURN avg(d.range)", False),
+    # the high and the low of a period, asked together: both, each its own
+    ("宁德时代近三个月最高价最低价分别是多少",
+     "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-12-16') "
+     f"AND d.date <= {T} RETURN max(d.maximum_price), min(d.minimum_price)", False),
 ]
 
 
@@ -880,12 +925,22 @@ def test_these_funds_after_a_list_of_managers_are_their_funds(engine):
 
 
 
-@pytest.mark.parametrize("question", ["王明管几只基金？规模最大的是哪只", "昨天哪个行业板块涨得最多，哪个最少"])
-def test_a_second_clause_asking_something_else_is_not_dropped_silently(engine, question):
-    """One query answers one of two asks (how many / the biggest; the most / the least):
-    the other is said to be unused rather than dropped."""
-    ans = engine.ask(question)
+def test_a_second_clause_asking_something_else_is_not_dropped_silently(engine):
+    """One query answers one of two asks (how many / the biggest): the other is said
+    to be unused rather than dropped."""
+    ans = engine.ask("王明管几只基金？规模最大的是哪只")
     assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+@pytest.mark.parametrize("question", ["昨天哪个行业板块涨得最多，哪个最少", "昨天哪个板块涨得最猛 哪个跌得最惨"])
+def test_the_most_and_the_least_asked_together_are_both_answered(engine, question):
+    """Two rankings of the same rows, one row each: the two rows side by side."""
+    ans = engine.ask(question)
+    day = ("MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-14') "
+           "RETURN t.name ORDER BY d.range %s, t.name LIMIT 1")
+    top, bottom = (engine.store.run(day % o).rows[0][0] for o in ("DESC", "ASC"))
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.notes)
+    assert len(ans.rows) == 1 and {top, bottom} <= set(ans.rows[0]), (ans.cypher, ans.rows)
 
 
 
@@ -1295,7 +1350,35 @@ def test_how_many_and_which_answers_both(engine, question):
         isinstance(v, list) and set(v) == names for v in ans.rows[0]), ans.rows
 
 
+def test_a_sort_asked_in_a_later_clause_or_turn_orders_the_list(engine):
+    """…，并按注册资本从大到小排序 / 按注册资本从大到小排个序 after a list: that list, ordered."""
+    gold = ("MATCH (s:stock)-[:belong_to]->(:trade {name: '券商'}) RETURN s.name, s.registered_capital "
+            "ORDER BY s.registered_capital DESC, s.name")
+    _same(engine, "列出券商板块的所有股票，并按注册资本从大到小排序", gold, ordered=True)
+    s = engine.session()
+    s.ask("券商板块有哪些股票")
+    ans = s.ask("按注册资本从大到小排个序")
+    want = engine.store.run(gold)
+    assert results_match(want.columns, want.rows, ans.columns, ans.rows, True), (ans.resolved_question, ans.rows[:3])
+
+
 def test_a_date_a_ranking_word_names_is_the_targets_own_or_nothing(engine):
     """最老的基金: a fund has no founding date of a company's — no reading, not the fund holding the oldest stock."""
     ans = engine.ask("最老的基金是哪只")
     assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.rows[:2])
+
+
+def test_a_name_with_another_kind_of_thing_after_a_price_question_asks_that_thing(engine):
+    """那五粮液董事长呢 after a comparison of prices: 五粮液's chairman, not his share price;
+    招商银行的董事长呢 after …的董事长是谁 says the kind word once."""
+    s = engine.session()
+    s.ask("茅台今天收盘价比昨天高多少")
+    ans = s.ask("那五粮液董事长呢")
+    want = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '五粮液'}) "
+                            "WHERE c.departure_date IS NULL RETURN c.name")
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.resolved_question, ans.rows)
+    s = engine.session()
+    s.ask("茅台的董事长是谁")
+    ans = s.ask("招商银行的董事长呢")
+    assert ans.resolved_question.count("董事长") == 1, ans.resolved_question

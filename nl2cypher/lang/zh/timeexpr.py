@@ -30,6 +30,10 @@ NOT_A_TIME = r"成立|上市|上任|任职|发行|发布|的?(?:那个|那只|�
 THIS_WEEK = ("本周", "这周", "这一周", "这个礼拜", "这礼拜", "本礼拜", "这个星期", "这星期", "本星期", "这一个礼拜")
 LAST_WEEK = ("上周", "上一周", "上个礼拜", "上礼拜", "上个星期", "上星期", "上一个礼拜", "上一个星期")
 WEEKS = "|".join(sorted(THIS_WEEK + LAST_WEEK, key=len, reverse=True))
+# this month (year) so far: a period, not the day it started from (月初到现在 is 本月)
+SO_FAR = "(?:至今|以来|到现在|到今天|到目前|到今|至现在|到当前)"
+MONTH_SO_FAR = ("本月", "这个月", "本月以来")
+YEAR_SO_FAR = ("今年", "本年", "年内")
 # the first or last trading day of a period said before it (今年第一个交易日, 上个月最后一天)
 EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第一天|头一天)|(?P<last>最后一个交易日|最后1个交易日|最后一天|最后1天))")
 RECENT_TRADING_DAYS = 5
@@ -107,14 +111,17 @@ class TimeParser:
         self.today = today
         self.calendar = sorted(calendar) if calendar else None
         self.rules = [
+            (r"(?P<y1>\d{4}|(?<!\d)\d{2}(?=年))年?(?:到|至|~|—|-)(?P<y2>\d{4}|\d{2}(?=年))年?(?:的)?(?:每年|各年|每一年|历年)?(?:的)?"
+             r"(?:(?:第)?(?P<q>[1-4一二三四])季度|[Qq](?P<q2>[1-4]))?", self._years),
             (r"(?:上个|上一个|上一|上)季度", self._last_quarter),
             (rf"(?:近|最近|过去)(?P<n>{N})个?季度", self._last_quarters),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前|本)年度?(?:的)?(?:每个|每一个|各个|各|四个|4个|全部|所有)(?:单季度|季度|季)(?:的)?",
              self._year_quarters),
             (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
-            (r"(?P<w>去年|前年|上个月|上月)(?:的)?(?:今天|今日|同一天|同日|这一天|这天)", self._same_day_before),
+            (r"(?P<w>去年|前年|上个月|上月)(?:的)?(?:今天|今日|同一天|同日|这一天|这天|这个时候|这时候|这会儿|此时)", self._same_day_before),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|去|前)年(?:年)?(?:底|末)", self._year_end),
-            (r"(?:今年|本年)?年初(?!至今|以来)|(?:本月|这个月)?月初(?!至今|以来)", self._start_of_now),
+            (rf"(?P<w>(?:本月|这个月)?月初{SO_FAR}|(?:今年|本年)?年初{SO_FAR})", self._word_range),
+            (rf"(?:今年|本年)?年初(?!{SO_FAR})|(?:本月|这个月)?月初(?!{SO_FAR})", self._start_of_now),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
             (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:(?:第)?(?P<q>[1-4一二三四])季度|\s*[Qq](?P<q4>[1-4]))|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
             (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
@@ -130,7 +137,7 @@ class TimeParser:
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
             (rf"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|(?<!出)现在|当前|目前|此刻|最新(?!{NOT_A_TIME})|眼下)", self._word_day),
             (rf"(?P<w>{WEEKS}|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])", self._weekday),
-            (rf"(?P<w>{WEEKS}|本月|这个月|月初至今|月初以来|本月以来|上个月|上月|今年|本年|去年|前年|年初至今|年内)(?:(?<=[今本去前]年)(?:一整年|整年|一年|全年))?",
+            (rf"(?P<w>{WEEKS}|本月以来|本月|这个月|上个月|上月|今年|本年|去年|前年|年内)(?:(?<=[今本去前]年)(?:一整年|整年|一年|全年))?",
              self._word_range),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前)年(?:度|全年|一整年|整年|一年)?", self._year),
             (rf"(?P<w>最近几天|最近几日|前几日|这几日|近几日|最近(?!{NOT_A_TIME})|近期|前几天|这几天|近几天|近日)", self._recent),
@@ -332,6 +339,16 @@ class TimeParser:
         a, b = _quarter_span(y, q)
         return self._span(m, "quarter", a, b, year=y, quarter=q)
 
+    def _years(self, m):
+        """2020到2023年 (a stretch of years); 2020到2023每年四季度: that quarter of each, one row each."""
+        y1, y2 = _year_word(m.group("y1"), self.today), _year_word(m.group("y2"), self.today)
+        if not y1 or not y2 or y2 <= y1:
+            return None
+        q = m.group("q") or m.group("q2")
+        if q:
+            return self._span(m, "quarters", D(y1, 1, 1), D(y2, 12, 31), quarter=self._q(q))
+        return self._span(m, "range", D(y1, 1, 1), min(D(y2, 12, 31), self.today))
+
     def _last_quarters(self, m):
         """最近4个季度: the last n quarters that have ended — a window of reports, one row each."""
         n = to_int(m.group("n"))
@@ -392,12 +409,12 @@ class TimeParser:
         elif w in LAST_WEEK:
             mon = t - dt.timedelta(days=t.weekday() + 7)
             a, b = mon, mon + dt.timedelta(days=6)
-        elif w in ("本月", "这个月", "月初至今", "月初以来", "本月以来"):
+        elif w in MONTH_SO_FAR or "月初" in w:
             a, b = D(t.year, t.month, 1), t
         elif w in ("上个月", "上月"):
             last = D(t.year, t.month, 1) - dt.timedelta(days=1)
             a, b = D(last.year, last.month, 1), last
-        elif w in ("今年", "本年", "年初至今", "年内"):
+        elif w in YEAR_SO_FAR or "年初" in w:
             return self._span(m, "year", D(t.year, 1, 1), t, year=t.year)
         else:
             y = t.year - (1 if w == "去年" else 2)

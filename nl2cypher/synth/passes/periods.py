@@ -61,7 +61,10 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
         g.conds.extend([Op("=", year, Const(y)), Op("=", quarter, Const(q))])
         g.notes.append(g.lang.say("notes.latest_report", year=y, quarter=q))
         return
-    if t.quarter:
+    if t.quarter and t.year is None:  # 2020到2023每年四季度: that quarter of each year
+        g.conds.extend([Op(">=", year, Const(t.start.year)), Op("<=", year, Const(t.end.year)),
+                        Op("=", quarter, Const(t.quarter))])
+    elif t.quarter:
         g.conds.extend([Op("=", year, Const(t.year)), Op("=", quarter, Const(t.quarter))])
     elif t.half:
         g.conds.extend([Op("=", year, Const(t.year)), Op("=", half, Const(t.half))])

@@ -63,10 +63,17 @@ def _ask(g: QueryGraph) -> Ask:
 def period_total(g: QueryGraph, shown: list[Shown]) -> str:
     """A per-row figure asked for a longer period: the schema's `total` says how
     rows combine (去年的净利润 = sum of quarters, 本月最高价 = max of days)."""
+    if not shown or not any(x.kind == "entity" for x in g.slots):
+        return ""
+    return rows_total(g, shown[-1].ref)
+
+
+def rows_total(g: QueryGraph, ref: Ref) -> str:
+    """How a per-row figure combines over the period asked (sum of a year's quarters),
+    or "" when the rows are asked one by one or the period is one report."""
     t = g.time_span()
-    if t is None or t.quarter or not shown or not any(x.kind == "entity" for x in g.slots) or each(g):
+    if t is None or t.quarter or each(g):
         return ""  # 2023年每个季度的净利润, 近三天的最高价分别多少: the rows, one by one
-    ref = shown[-1].ref
     slot = next((x for x in g.slots if x.var == ref.var), None)
     if slot is None or slot.label not in g.schema.labels:
         return ""
