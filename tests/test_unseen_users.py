@@ -630,6 +630,17 @@ CASES = [
     ("锂电池概念股今天平均涨了多少",
      "MATCH (s:stock)-[:associate]->(:industry {name: '锂电池'}), (s)-[:has_stock_data]->(d:stock_data) "
      f"WHERE d.date = {T} RETURN avg(d.range)", False),
+    # a word property ranked by a total (mean) of a figure: each value's, the top one
+    ("注册资本加起来最多的是哪个省",
+     "MATCH (s:stock) RETURN s.province, sum(s.registered_capital) AS c ORDER BY c DESC, s.province LIMIT 1", True),
+    ("哪一个上市板块的平均注册资本最低",
+     "MATCH (s:stock) RETURN s.listed_sector, avg(s.registered_capital) AS c ORDER BY c, s.listed_sector LIMIT 1",
+     True),
+    # 被…持有最多: held by the most (counted); 女的多还是男的多: each counted
+    ("被基金持有最多的三只银行股",
+     "MATCH (f:public_offering_fund)-[:hold]->(s:stock)-[:belong_to]->(:trade {name: '银行'}) "
+     "RETURN s.name, count(DISTINCT f) AS n ORDER BY n DESC, s.name LIMIT 3", True),
+    ("董事长女的多还是男的多", "MATCH (c:chairman) RETURN c.sex, count(c)", False),
     # the high and the low of a period, asked together: both, each its own
     ("宁德时代近三个月最高价最低价分别是多少",
      "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-12-16') "

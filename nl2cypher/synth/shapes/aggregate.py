@@ -8,6 +8,7 @@ from .common import Shown, ask, asked, asks_which_day, members_rows, one_things_
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
+NUMBERS = ("int", "int64", "float", "double", "decimal")  # property types a total or a mean is taken of
 
 
 def applies(g: QueryGraph) -> bool:
@@ -21,9 +22,11 @@ def lower(g: QueryGraph):
     last = a.shown[-1]
     if fn in ("max", "min") and (asks_which_day(g) or one_things_rows(g, a, last)):  # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
-    ranked = _ranked_by_total(g, a, fn, last)
+    ranked = _ranked_by_value(g, a, fn) or _ranked_by_total(g, a, fn, last)
     if ranked is not None:
         return ranked
+    if fn in ("sum", "avg") and _stored(g, last) is not None and _stored(g, last).type not in NUMBERS:
+        return None  # 合计所在省份: no total of words — another reading answers
     single, several = _single_value(g, last), any(len(s.names) > 1 for s in a.ents)
     if single and not several:  # 白酒板块今天平均收盘价: over its stocks, not its own one row
         members = next((r for s in a.ents for r in [members_rows(g, s.var, last.ref)] if r is not None), None)
@@ -36,6 +39,30 @@ def lower(g: QueryGraph):
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
     return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols))), NAME)
+
+
+def _stored(g: QueryGraph, shown: Shown):
+    """The schema's definition of a property the answer shows (None for a derived one)."""
+    slot = next((s for s in g.slots if s.var == shown.ref.var), None)
+    return g.schema.labels[slot.label].property(shown.ref.key) if slot is not None else None
+
+
+def _ranked_by_value(g: QueryGraph, a, fn: str):
+    """注册资本合计最多的省份, 平均注册资本最高的上市板块: each value of a word
+    property with its total (mean) of a figure, ranked — the one at the top."""
+    rank = a.extreme or a.which
+    if rank is None or not rank.params.get("dir") or len(a.shown) < 2:
+        return None
+    pair = a.shown[-2:]
+    key = next((x for x in pair if _stored(g, x) is not None and _stored(g, x).vocabulary), None)
+    figure = next((x for x in pair if _stored(g, x) is not None and _stored(g, x).type in NUMBERS), None)
+    if key is None or figure is None:
+        return None
+    total = Call(fn, (figure.ref,))
+    cols = (Column(key.ref, g.lang.label_word(key.alias)),
+            Column(total, g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=figure.alias)))
+    order = (Sort(total, rank.params["dir"] == "desc"), Sort(key.ref))
+    return g.candidate((g.pattern(), Projection(cols, order=order, limit=1)), NAME)
 
 
 def _ranked_by_total(g: QueryGraph, a, fn: str, last: Shown):
