@@ -106,7 +106,7 @@ class Resolver:
         self.lexicon, self.lang, self.schema = lexicon, lang, schema
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
-                      for k in ("it", "person", "they", "pair", "among", "definite", "previous", "lead", "tail", "further",
+                      for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
@@ -370,6 +370,9 @@ class Resolver:
                 m = None  # 科创板里面, 涨停的股票里面: among the things just said (板块里面 alone: the one discussed)
             if m:
                 found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
+        inside = self._inside(q, ex) if not alone else None
+        if inside is not None:  # 板块里一共几只票: inside the board discussed
+            found.append((inside.start, -(inside.end - inside.start), "definite", inside.end, inside.targets[0]))
         m = self._find(q, "definite")
         while m and ex is not None:
             label = next((x for x in ex.mentions if x.kind == "label" and x.start == m.end()), None)
@@ -386,6 +389,15 @@ class Resolver:
         if ex is not None and any(x.names and x.end <= start for x in ex.mentions):
             return None  # 关于贵州茅台，它的董事长 / 易方达旗下这些基金: the pronoun points inside the question
         return kind, start, end, label
+
+    def _inside(self, q: str, ex):
+        """A kind word opening the question with an `inside` word right after it
+        (板块里, 基金里面): the label mention, read as that kind's one thing discussed."""
+        first = min(ex.mentions, key=lambda x: x.start, default=None) if ex is not None else None
+        if first is None or first.kind != "label" or first.start != 0:
+            return None
+        m = self._find(q, "inside", first.end)
+        return first if m is not None and m.start() == first.end else None
 
     @staticmethod
     def _named_after(q: str, label, ex) -> bool:

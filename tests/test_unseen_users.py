@@ -1393,3 +1393,17 @@ def test_a_name_with_another_kind_of_thing_after_a_price_question_asks_that_thin
     s.ask("茅台的董事长是谁")
     ans = s.ask("招商银行的董事长呢")
     assert ans.resolved_question.count("董事长") == 1, ans.resolved_question
+
+
+def test_a_kind_word_opening_a_follow_up_with_inside_points_at_the_one_discussed(engine):
+    """券商板块今天怎么样 → 板块里有几只股票: inside 券商 (not every board's stocks); with
+    two boards discussed, which one is asked back."""
+    s = engine.session()
+    s.ask("券商板块今天怎么样")
+    ans = s.ask("板块里有几只股票")
+    want = engine.store.run("MATCH (s:stock)-[:belong_to]->(:trade {name: '券商'}) RETURN count(s)")
+    assert ans.error is None and ans.rows == want.rows, (ans.resolved_question, ans.rows)
+    s = engine.session()
+    s.ask("券商和银行两个板块今天怎么样")
+    ans = s.ask("板块里有几只股票")
+    assert ans.error is not None and "券商" in ans.error and "银行" in ans.error, (ans.resolved_question, ans.rows)
