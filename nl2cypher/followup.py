@@ -107,7 +107,7 @@ class Resolver:
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
-                                "superlatives", "which", "same_time", "others", "against", "reset", "changed")}
+                                "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
@@ -129,7 +129,7 @@ class Resolver:
         arith = self._arithmetic(q, ex, history)
         if arith is not None:
             return arith
-        grown = self._grown(q, ex, history) or self._regrown(q, ex, prev)
+        grown = self._grown(q, ex, history, calendar) or self._regrown(q, ex, prev)
         if grown is not None:
             return grown
         against = self._against(q, ex, prev)
@@ -169,9 +169,10 @@ class Resolver:
         rest = self._strip_markers(q) or q
         return Resolution(self.lang.say("followup.against", question=prev.resolved, against=rest), "against")
 
-    def _grown(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+    def _grown(self, q: str, ex, history: list[Turn], calendar=None) -> Resolution | None:
         """环比增长多少 right after two turns asking one figure of one thing at two
-        times (招行三季度赚了多少, 二季度呢): the later time against the earlier."""
+        times (招行三季度赚了多少, 二季度呢): the later time against the earlier —
+        and 涨了百分之几 when the two are not trading days one after the other."""
         if not self._growth_only(ex):
             return None
         last = [t for t in history if t.ok and not t.computed][-2:]
@@ -183,6 +184,9 @@ class Resolver:
                 or any(t[0]["time"]["kind"] not in GROWN_TIMES for t in times):
             return None
         late = 0 if times[0][0]["time"]["start"] > times[1][0]["time"]["start"] else 1
+        if self._find(ex.question, "changed") is None and _next_days(times[1 - late][0]["time"]["start"],
+                                                                     times[late][0]["time"]["start"], calendar):
+            return None  # 昨天收盘多少, 今天呢, 涨了百分之几: today's own change
         then = self._moved(times[1 - late], "years", 0)
         if then is None:
             return None
@@ -225,9 +229,14 @@ class Resolver:
 
     def _growth_only(self, ex) -> bool:
         """The question asks a growth (环比增长多少, 同比呢, 变了多少) and names nothing else."""
-        if ex is None or any(m.kind in ("entity", "property", "time", "label") for m in ex.mentions):
+        if ex is None:
             return False
-        return self._find(ex.question, "changed") is not None or \
+        changed = self._find(ex.question, "changed") or self._find(ex.question, "moved")  # 涨了百分之几: its own rise word
+        if any(m.kind in ("entity", "property", "time", "label") and not (changed and changed.start() <= m.start
+                                                                          and m.end <= changed.end())
+               for m in ex.mentions):
+            return False
+        return changed is not None or \
             any(u.kind == "growth" for u in map_units(ex, self.lexicon.triggers, self.lang.fillers))
 
     def _grouped(self, q: str, ex, prev: Turn | None) -> Resolution | None:
@@ -665,6 +674,9 @@ class Resolver:
             return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned", unsure=True)
         if self._new_kind(ex, prev):  # 那五粮液董事长呢 after a question about prices: its chairman
             return Resolution(self._strip_markers(q) or q, "reset")
+        grown = self._grown_of(q, ex, prev)
+        if grown is not None:
+            return grown
         edits, kinds = [], []
         for kind, swap in (("entity", self._swap_entity), ("time", self._swap_time), ("property", self._swap_asked),
                            ("edge", self._swap_edge), ("comparison", self._swap_superlative),
@@ -705,6 +717,19 @@ class Resolver:
                 and not set(kind["targets"]) & {r.label for m in ents for r in m.entities}:
             b = kind["end"]  # 青岛啤酒呢 after 白酒板块…: the board's word goes with the board
         return [(a, b, text)]
+
+    def _grown_of(self, q: str, ex, prev: Turn) -> Resolution | None:
+        """同期白酒板块涨了多少 after a growth between two times: the other thing's
+        change between the same two times."""
+        changed = self._find(q, "changed") or self._find(q, "moved")
+        times = [m for m in prev.mentions if m["kind"] == "time" and m.get("time")]
+        if not prev.growth or not ex.of("entity") or changed is None or len(times) != 2:
+            return None
+        late, early = sorted(times, key=lambda m: m["time"]["start"], reverse=True)
+        name = self._swap_entity(q, ex, prev)[0][2]
+        text = self.lang.say("followup.grown_of", name=name, later=prev.resolved[late["start"]:late["end"]],
+                             earlier=prev.resolved[early["start"]:early["end"]], changed=changed.group())
+        return Resolution(text, "entity")
 
     def _new_kind(self, ex, prev: Turn) -> bool:
         """A name with a kind word right after it (五粮液董事长呢) that is neither the
@@ -887,6 +912,16 @@ class Resolver:
 def _one_figure(turn: Turn) -> bool:
     """The turn answered one figure (not the one group of a grouped answer)."""
     return len(turn.values) == 1 and turn.rows == 1
+
+
+def _next_days(early: str, late: str, calendar) -> bool:
+    """Are these two days (ISO text) trading days one right after the other (or, with no
+    calendar, at most a weekend apart)?"""
+    a, b = dt.date.fromisoformat(str(early)[:10]), dt.date.fromisoformat(str(late)[:10])
+    if calendar:
+        between = [d for d in calendar if a < d < b]
+        return not between and b > a
+    return 0 < (b - a).days <= 3
 
 
 def _either(mentions) -> set[str]:

@@ -630,6 +630,23 @@ CASES = [
     ("锂电池概念股今天平均涨了多少",
      "MATCH (s:stock)-[:associate]->(:industry {name: '锂电池'}), (s)-[:has_stock_data]->(d:stock_data) "
      f"WHERE d.date = {T} RETURN avg(d.range)", False),
+    # 有…的吗 asks which ones (every gold writer lists them); 哪天上市 is the listing date
+    ("跟锂电池有关的股票昨天有涨停的吗",
+     "MATCH (s:stock)-[:associate]->(:industry {name: '锂电池'}), (s)-[:has_stock_data]->(d:stock_data) "
+     "WHERE d.date = date('2024-03-14') AND d.raising_limit = true RETURN s.name", False),
+    ("华阳科技哪天上市的",
+     "MATCH (:stock {name: '华阳科技'})-[o:originate_from]->(:new_stock) RETURN o.marketing_time", False),
+    # 节后: from the first trading day after the latest holiday (a gap longer than a weekend)
+    ("节后到现在宁德时代最低价多少",
+     "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-02-19') "
+     f"AND d.date <= {T} RETURN min(d.minimum_price)", False),
+    # 多少钱 after a name or a day is the share price; 挣了 is the profit
+    ("五粮液上个月底多少钱",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-02-29') "
+     "RETURN d.closing_price", False),
+    ("格力电器2022年一共挣了多少钱",
+     "MATCH (:stock {name: '格力电器'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2022 RETURN sum(f.net_profit)", False),
     # a word property ranked by a total (mean) of a figure: each value's, the top one
     ("注册资本加起来最多的是哪个省",
      "MATCH (s:stock) RETURN s.province, sum(s.registered_capital) AS c ORDER BY c DESC, s.province LIMIT 1", True),
@@ -1407,3 +1424,34 @@ def test_a_kind_word_opening_a_follow_up_with_inside_points_at_the_one_discussed
     s.ask("券商和银行两个板块今天怎么样")
     ans = s.ask("板块里有几只股票")
     assert ans.error is not None and "券商" in ans.error and "银行" in ans.error, (ans.resolved_question, ans.rows)
+
+
+def test_a_rise_asked_after_one_price_at_two_far_days_is_the_change_between_them(engine):
+    """去年这个时候…多少钱 / 现在呢 / 涨了百分之几: from that day to now (not today's own
+    change), and 同期白酒板块涨了多少 the board's over the same days; after 昨天…/今天呢 it is
+    today's own change."""
+    s = engine.session()
+    for q in ("一年前的今天五粮液收盘价多少", "现在呢"):
+        s.ask(q)
+    ans = s.ask("涨了百分之几")
+    want = engine.store.run(
+        "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(a:stock_data), (:stock {name: '五粮液'})-[:has_stock_data]->"
+        "(b:stock_data) WHERE a.date = date('2023-03-15') AND b.date = date('2024-03-15') "
+        "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.resolved_question, ans.rows)
+    ans = s.ask("同期券商板块涨了多少")
+    want = engine.store.run(
+        "MATCH (:trade {name: '券商'})-[:has_trade_data]->(a:trade_data), (:trade {name: '券商'})-[:has_trade_data]->"
+        "(b:trade_data) WHERE a.date = date('2023-03-15') AND b.date = date('2024-03-15') "
+        "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.resolved_question, ans.rows)
+    s = engine.session()
+    for q in ("五粮液昨天收盘多少", "今天呢"):
+        s.ask(q)
+    ans = s.ask("涨了百分之几")
+    want = engine.store.run(f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                            "RETURN d.range")
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.resolved_question, ans.rows)

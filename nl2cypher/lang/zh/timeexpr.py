@@ -38,6 +38,7 @@ YEAR_SO_FAR = ("今年", "本年", "年内")
 EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第一天|头一天)|(?P<last>最后一个交易日|最后1个交易日|最后一天|最后1天))")
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
+BREAK_DAYS = 4  # days between two trading days that make a holiday (a weekend is 3: Friday to Monday)
 
 
 @dataclass(frozen=True)
@@ -118,9 +119,11 @@ class TimeParser:
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前|本)年度?(?:的)?(?:每个|每一个|各个|各|四个|4个|全部|所有)(?:单季度|季度|季)(?:的)?",
              self._year_quarters),
             (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
-            (r"(?P<w>去年|前年|上个月|上月)(?:的)?(?:今天|今日|同一天|同日|这一天|这天|这个时候|这时候|这会儿|此时)", self._same_day_before),
+            (rf"(?P<w>去年|前年|上个月|上月|(?P<n>{N})(?P<u>年|个月)(?:以)?前)(?:的)?(?:今天|今日|同一天|同日|这一天|这天|这个时候|这时候|这会儿|此时)",
+             self._same_day_before),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|去|前)年(?:年)?(?:底|末)", self._year_end),
             (rf"(?P<w>(?:本月|这个月)?月初{SO_FAR}|(?:今年|本年)?年初{SO_FAR})", self._word_range),
+            (rf"(?:节后|节日后|春节后|长假后|假期后|收假后|节假日后)(?:{SO_FAR})?", self._after_break),
             (rf"(?:今年|本年)?年初(?!{SO_FAR})|(?:本月|这个月)?月初(?!{SO_FAR})", self._start_of_now),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
             (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:(?:第)?(?P<q>[1-4一二三四])季度|\s*[Qq](?P<q4>[1-4]))|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
@@ -263,6 +266,13 @@ class TimeParser:
             day = _safe_date(self.today.year - 1, mo, d)
         return self._span(m, "day", day, day) if day else None  # 3月18号 on the 15th: days ahead, as said
 
+    def _after_break(self, m):
+        """节后 (到现在): from the first trading day after the latest holiday — a gap
+        in the trading calendar longer than a weekend — to today."""
+        cal = [d for d in self.calendar or () if d <= self.today]
+        after = next((b for a, b in zip(reversed(cal[:-1]), reversed(cal[1:])) if (b - a).days > BREAK_DAYS - 1), None)
+        return self._span(m, "range", after, self.today) if after else None
+
     def _trading_back(self, n: int) -> D:
         """The first of the last n trading days up to today."""
         cal = self.calendar
@@ -307,8 +317,9 @@ class TimeParser:
         return self._span(m, "day", day, day)
 
     def _same_day_before(self, m):
-        """去年今天, 上个月的今天: today's date a year (a month) back."""
-        months = {"去年": 12, "前年": 24}.get(m.group("w"), 1)
+        """去年今天, 上个月的今天, 一年前的今天: today's date a year (a month) back."""
+        n = to_int(m.group("n")) if m.group("n") else None
+        months = n * (12 if m.group("u") == "年" else 1) if n else {"去年": 12, "前年": 24}.get(m.group("w"), 1)
         day = _add_months(self.today, -months)
         return self._span(m, "day", day, day)
 
