@@ -135,6 +135,8 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += tuple(w for w in expressed.unbuilt if w in ex.question)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored += unlisted(ex, units, best.query, expressed.names)
+    ignored += unpicked(ex.question, units, best.query)
+    ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
     echo = echoes(best.query, ex.question)
@@ -145,6 +147,33 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     if guessed:
         score = min(score, GUESS)
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin, score, echo, guessed)
+
+
+def unpicked(question: str, units, query) -> tuple[str, ...]:
+    """谁涨得多 (which one, a direction) answered by a query that picks none — no
+    order, no limit (a difference of the two): the which-words, as not expressed."""
+    if _query_facts(query)[2]:
+        return ()
+    return tuple(question[u.span[0]:u.span[1]] for u in units if u.kind == "which" and u.params.get("dir"))[:1]
+
+
+def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[str, ...]:
+    """分别是多少，哪家更高: each one's figure asked, then the higher picked in a later
+    clause — a query keeping one row answers the pick alone: the each-word, as not expressed."""
+    if not any(isinstance(c, ast.Return) and c.limit == 1 for c in query.clauses):
+        return ()
+    cuts = [m.start() for m in _CUTS(expressed.clause_marks).finditer(question)]
+    for w in expressed.asks.get("each", ()):
+        at = question.find(str(w))
+        cut = next((c for c in cuts if c > at), None) if at >= 0 else None
+        if cut is not None and any(u.kind in ("which", "extreme") and u.span[0] > cut for u in units):
+            return (str(w),)
+    return ()
+
+
+def _CUTS(marks: str) -> re.Pattern:
+    """Where a question's clauses are cut: a mark, or a space between two words."""
+    return re.compile(rf"[{re.escape(marks)}]|(?<=[^\sA-Za-z0-9])\s+(?=[^\sA-Za-z0-9])")
 
 
 def unlisted(ex: Extraction, units, query, names: frozenset[str]) -> tuple[str, ...]:
@@ -186,7 +215,7 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
     asks nothing but names a property (在哪个板块上市的？沪市主板吗) asks for its value.
     `listed`: the query lists the names beside its figure (a list asked is answered)."""
     # cut where the clauses are cut: at a mark, or a space between two words (涨得最猛 哪个跌得最惨)
-    cuts = [m.start() for m in re.finditer(rf"[{re.escape(marks)}]|(?<=[^\sA-Za-z0-9])\s+(?=[^\sA-Za-z0-9])", question)]
+    cuts = [m.start() for m in _CUTS(marks).finditer(question)]
     asks: dict[int, list] = {}
     for u in units:
         if u.kind in ASKS:

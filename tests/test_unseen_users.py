@@ -647,6 +647,24 @@ CASES = [
     ("格力电器2022年一共挣了多少钱",
      "MATCH (:stock {name: '格力电器'})-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE f.year = 2022 RETURN sum(f.net_profit)", False),
+    # 有哪些 after 最近 + a date: the latest few, not the one
+    ("最近成立的公司有哪些",
+     "MATCH (s:stock) WHERE s.establishment_date <= date('2024-03-15') RETURN s.name "
+     "ORDER BY s.establishment_date DESC, s.name LIMIT 5", False),
+    # 分别 over values of a word property: one row per value; a day's row counted once per stock
+    ("创业板和北交所公司的平均注册资本分别是多少",
+     "MATCH (s:stock) WHERE s.listed_sector IN ['创业板', '北交所'] RETURN s.listed_sector, avg(s.registered_capital)",
+     False),
+    ("有利空消息的股票今天平均涨跌幅",
+     "MATCH (s:stock)-[v:involve]->(:information) WHERE v.tendency = -1 WITH DISTINCT s "
+     f"MATCH (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN avg(d.range)", False),
+    # 分别多少，哪个高: both, the higher first; 差几个点 is the change's difference
+    ("招商银行和兴业银行今天收盘价分别多少，哪个高",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '兴业银行'] AND d.date = {T} "
+     "RETURN s.name, d.closing_price ORDER BY d.closing_price DESC", True),
+    ("工商银行和建设银行今天差几个点",
+     "MATCH (:stock {name: '工商银行'})-[:has_stock_data]->(a:stock_data), (:stock {name: '建设银行'})-[:has_stock_data]->"
+     f"(b:stock_data) WHERE a.date = {T} AND b.date = {T} RETURN abs(a.range - b.range)", False),
     # a word property ranked by a total (mean) of a figure: each value's, the top one
     ("注册资本加起来最多的是哪个省",
      "MATCH (s:stock) RETURN s.province, sum(s.registered_capital) AS c ORDER BY c DESC, s.province LIMIT 1", True),
@@ -1455,3 +1473,11 @@ def test_a_rise_asked_after_one_price_at_two_far_days_is_the_change_between_them
                             "RETURN d.range")
     assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
         (ans.resolved_question, ans.rows)
+
+
+def test_which_one_asked_beside_a_difference_is_not_dropped_silently(engine):
+    """谁涨得多 差几个点 answered with the difference alone: flagged (谁涨得多 went unused),
+    and 差几个点 never reads 差 as 'worse' (the lower one picked)."""
+    ans = engine.ask("工行跟建行今天谁涨得多 差几个点")
+    assert ans.error is not None or ans.confidence < engine.trust or any(
+        r and r[0] in ("工商银行", "建设银行") for r in ans.rows), (ans.cypher, ans.rows)

@@ -3,7 +3,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Call, Column, Op, Projection, QueryGraph, Ref, Sort, Whole
 from .common import Shown, ask, asked, asks_which_day, members_rows, one_things_rows, the_day_of
 
 NAME = "aggregate"
@@ -34,11 +34,26 @@ def lower(g: QueryGraph):
             last, single = Shown(members, g.prop_word(g.slot_of(members.var).label, members.key), last.mention), False
     # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
     total = (asked(g, "total") or single and several) and not asked(g, "each")
-    cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1]
+    cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + _each_value(g)
     cols.append(Column(Call(fn, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)))
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
     return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols))), NAME)
+
+
+def _each_value(g: QueryGraph) -> list[Column]:
+    """分别计算沪市主板、深市主板…的平均注册资本: several values of a word property
+    and each asked — one row per value."""
+    if not asked(g, "each"):
+        return []
+    cols = []
+    for c in g.conds:
+        if isinstance(c, Op) and c.op == "IN" and isinstance(c.left, Ref):
+            slot = next((s for s in g.slots if s.var == c.left.var), None)
+            pdef = g.schema.labels[slot.label].property(c.left.key) if slot is not None else None
+            if pdef is not None and pdef.vocabulary:
+                cols.append(Column(c.left, g.lang.label_word(pdef.description or c.left.key)))
+    return cols
 
 
 def _stored(g: QueryGraph, shown: Shown):
@@ -84,7 +99,12 @@ def _each_once(g: QueryGraph, shown: Shown, cols: list[Column]) -> tuple:
     """女基金经理管的基金平均规模: a fund two of them run counts once — the things
     whose value is aggregated, joined to others, are made distinct first."""
     owner = next((x for x in g.slots if x.var == shown.ref.var), None)
-    if owner is None or owner.kind != "label" or not any(_fans_out(g, x) for x in g.slots if x is not owner):
+    if owner is None or owner.kind not in ("label", "data"):
+        return ()
+    # a day's row counts once however many news items its stock has (有利好消息的股票今天平均涨了多少)
+    own = {owner.var} | ({v for ln in g.links if owner.var in (ln.a, ln.b) for v in (ln.a, ln.b)}
+                         if owner.kind == "data" else set())
+    if not any(_fans_out(g, x) for x in g.slots if x.var not in own):
         return ()  # joined only to one named thing or one day's row: each is one row already
     keep = [owner.var] + [c.expr.var for c in cols[:-1] if isinstance(c.expr, Ref) and c.expr.var != owner.var]
     return (Projection(tuple(Column(Whole(v)) for v in dict.fromkeys(keep)), distinct=True, carry=True),)

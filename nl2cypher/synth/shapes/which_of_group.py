@@ -4,7 +4,7 @@ a figure asked for a longer period (全年净利润) is each member's total over
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Sort
-from .common import ask, period_total
+from .common import ask, asked, period_total
 
 NAME = "ranking"
 
@@ -24,4 +24,5 @@ def lower(g: QueryGraph):
         value, alias = Call(total, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", total),
                                                             value=last.alias)
     order = (Sort(value, a.which.params.get("dir", "desc") == "desc"), Sort(name[0]))
-    return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=1)), NAME)
+    limit = None if asked(g, "each") else 1  # 分别是多少，哪家更高: every one's, the higher first
+    return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=limit)), NAME)
