@@ -377,6 +377,9 @@ class Resolver:
                     x.end == m.start() and (x.kind in ("entity", "value") or x.kind == "label" and (x.start > 0 or alone))
                     for x in ex.mentions):
                 m = None  # 科创板里面, 涨停的股票里面: among the things just said (板块里面 alone: the one discussed)
+            others = self.patterns["others"].finditer(q) if "others" in self.patterns else ()
+            if m and any(o.start() < m.start() < o.end() for o in others):
+                m = None  # 其他公司: the pronoun's character inside an others-word
             if m:
                 found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
         inside = self._inside(q, ex) if not alone else None
@@ -395,9 +398,28 @@ class Resolver:
         if not found:
             return None
         start, _, kind, end, label = min(found)
-        if ex is not None and any(x.names and x.end <= start for x in ex.mentions):
-            return None  # 关于贵州茅台，它的董事长 / 易方达旗下这些基金: the pronoun points inside the question
+        named = [x for x in ex.mentions if x.names and x.end <= start] if ex is not None else []
+        if named:
+            edge = next((x for x in ex.mentions if x.kind == "edge" and named[-1].end <= x.start and x.end <= start), None)
+            if edge is None or kind not in ("it", "person"):
+                return None  # 关于贵州茅台，它的董事长 / 易方达旗下这些基金: the pronoun points inside the question
+            # 社保一一八组合也持有它吗: an edge word between — 它 is what is at the edge's other end, from before
+            label = label or self._other_end(edge, named[-1])
         return kind, start, end, label
+
+    def _other_end(self, edge, named) -> str | None:
+        """The one label at the far end of an edge word from a named thing (持有 from a holder: a stock)."""
+        own = {r.label for r in named.entities}
+        ends = set()
+        for e in edge.targets:
+            spec = self.schema.edges.get(e)
+            if spec is not None and own & set(spec.sources):
+                ends |= set(spec.targets)
+            elif spec is not None and own & set(spec.targets):
+                ends |= set(spec.sources)
+        if not ends:  # the word names another edge of the same reading (持有: a fund's or a holder's): its object
+            ends = {x for e in edge.targets if e in self.schema.edges for x in self.schema.edges[e].targets}
+        return next(iter(ends)) if len(ends) == 1 else None
 
     def _inside(self, q: str, ex):
         """A kind word opening the question with an `inside` word right after it
@@ -543,7 +565,8 @@ class Resolver:
             return []
         want_person = kind == "person"
         for pool in (prev.answered, prev.named):
-            hits = [n for n in pool if person(n) == want_person and self._fits(n.label, ex)]
+            hits = [n for n in pool if person(n) == want_person and self._fits(n.label, ex)
+                    and (label is None or n.label == label)]  # 持有它: a thing at that edge's end
             if 1 <= len(hits) <= MAX_CHOICES:
                 return hits  # several (他 after a fund's two managers): all of them, flagged by the caller
         return []

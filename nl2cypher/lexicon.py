@@ -173,6 +173,12 @@ def _sound(c: str) -> str | None:
     return lazy_pinyin(c)[0] if "\u4e00" <= c <= "\u9fff" else None
 
 
+def _in_order(part: str, whole: str) -> bool:
+    """Are part's characters found in whole in the same order (some of whole left out)?"""
+    it = iter(whole)
+    return all(c in it for c in part)
+
+
 def _edit_distance(a: str, b: str, cap: int = 3) -> int:
     if abs(len(a) - len(b)) > cap:
         return cap + 1
@@ -372,6 +378,7 @@ class Lexicon:
         for m in self._leftover_names(q, free, mentions):
             claim(m)
         mentions.sort(key=lambda m: m.start)
+        self._name_heads(q, mentions, free)
         if not any(m.kind == "entity" for m in mentions):
             rest = "".join(" " if f else c for c, f in zip(q, free))
             for a, b in self.fillers.spans(rest):  # 请问|阿里巴巴的收盘价
@@ -582,6 +589,28 @@ class Lexicon:
                     out.append(hit)
                     break
         return out
+
+    def _name_heads(self, q: str, mentions: list[Mention], free: list[bool]) -> None:
+        """社保基金一一八组合, 社保一一八组合: words before a name read from its tail that
+        are, in order, the name's own head (some of it left out) — unread words or a kind
+        word — belong to the name."""
+        for m in [x for x in mentions if x.kind == "entity" and len(x.entities) == 1]:
+            name = m.entities[0].name
+            at = name.find(m.text)
+            if at <= 0:
+                continue
+            k = m.start
+            while k > 0 and _in_order(q[k - 1:m.start], name[:at]) and (
+                    not free[k - 1] or any(x.kind == "label" and x.start <= k - 1 < x.end for x in mentions)):
+                k -= 1
+            inside = [x for x in mentions if x is not m and k <= x.start and x.end <= m.start]
+            if m.start - k < 2 or all(free[i] for i in range(k, m.start)) or any(x.start < k < x.end for x in mentions):
+                continue  # nothing unread before it (a kind word alone), or a word cut in two
+            for x in inside:
+                mentions.remove(x)
+            for i in range(k, m.start):
+                free[i] = True
+            m.start, m.text = k, q[k:m.end]
 
     def _spans_to_try(self, q: str, a: int, b: int, left, right):
         if left is not None and right is not None:

@@ -647,6 +647,16 @@ CASES = [
     ("格力电器2022年一共挣了多少钱",
      "MATCH (:stock {name: '格力电器'})-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE f.year = 2022 RETURN sum(f.net_profit)", False),
+    # a name's head said with some of it left out (社保基金一一八组合: 全国社保基金一一八组合); 持有什么
+    ("社保基金一零三组合持有什么",
+     "MATCH (:stockholder {name: '全国社保基金一零三组合'})-[:is_stockholder_of]->(s:stock) RETURN s.name", False),
+    # 有几只票涨了: the stocks that rose, counted (not the board's own rise); 期间 after dates
+    ("银行板块今天有几只票涨了",
+     "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} AND d.range > 0 RETURN count(s)", False),
+    ("2023-07-01到2023-09-30期间，五粮液的最高价和最低价",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-07-01') "
+     "AND d.date <= date('2023-09-30') RETURN max(d.maximum_price), min(d.minimum_price)", False),
     # 有哪些 after 最近 + a date: the latest few, not the one
     ("最近成立的公司有哪些",
      "MATCH (s:stock) WHERE s.establishment_date <= date('2024-03-15') RETURN s.name "
@@ -1481,3 +1491,19 @@ def test_which_one_asked_beside_a_difference_is_not_dropped_silently(engine):
     ans = engine.ask("工行跟建行今天谁涨得多 差几个点")
     assert ans.error is not None or ans.confidence < engine.trust or any(
         r and r[0] in ("工商银行", "建设银行") for r in ans.rows), (ans.cypher, ans.rows)
+
+
+def test_a_pronoun_after_a_name_and_an_edge_word_is_what_the_name_holds_from_before(engine):
+    """…的股东有哪些 → 社保一一八组合也持有它吗: 它 is the stock discussed, not the holders
+    listed or the name in the question; 其他 is never the pronoun 他."""
+    s = engine.session()
+    s.ask("中国平安的股东有哪些")
+    ans = s.ask("社保一一八组合也持有它吗")
+    assert ans.error is None and "中国平安" in ans.resolved_question, (ans.resolved_question, ans.error)
+    want = engine.store.run("MATCH (h:stockholder {name: '全国社保基金一一八组合'})-[r:is_stockholder_of]->"
+                            "(:stock {name: '中国平安'}) RETURN count(r) > 0")
+    assert ans.rows == want.rows, (ans.cypher, ans.rows)
+    s = engine.session()
+    s.ask("五粮液的第一大股东是谁")
+    ans = s.ask("这个股东还持有哪些其他公司")
+    assert ans.error is None and ans.rows, (ans.resolved_question, ans.error)
