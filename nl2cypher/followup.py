@@ -42,8 +42,8 @@ OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between",
                       "same_prop", "which", "compare_entity", "rank_in_group", "history")
 # units that ask for a measure by themselves (涨了百分之几): a property's place in an ellipsis
 MEASURE_UNITS = ("change",)
-# times a growth against another is read for (a quarter's report, a day's row)
-GROWN_TIMES = ("quarter", "day")
+# times a growth against another is read for (a quarter's report, a day's row, a year's total)
+GROWN_TIMES = ("quarter", "day", "year")
 # units that rank (最大的, 前三, 哪只…最高, 按…排序): 其中最大的 ranks the rows of the answer before
 RANKING_UNITS = ("extreme", "topk", "which", "order")
 # units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
@@ -224,6 +224,10 @@ class Resolver:
     def _asks(self, q: str) -> bool:
         """Does the question say its own asking word (多少, 是多少 — not a filler, not 呢)?"""
         fillers = self.lang.fillers
+        for w in self.words["tail"]:  # 也这么算一下: the marker asks the same, not something of its own
+            if q.endswith(w):
+                q = q[:-len(w)]
+                break
         return any(not fillers.words.fullmatch(m.group()) and m.group() not in self.words["tail"]
                    for m in fillers.asking.finditer(q))
 

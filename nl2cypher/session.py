@@ -89,8 +89,9 @@ class Session:
         """最新那只申购代码多少 resolved to the list before with its code: the ranking
         word the follow-up said is not in the question answered — say so."""
         if res is not None:
-            self._unused(ans, [w for w in self.engine.resolver.words["superlatives"]
-                               if w in question and w not in res.question])
+            # … and 还能追吗 swapped into a figure asked before: advice no KG holds, not carried — say so
+            said = [*self.engine.resolver.words["superlatives"], *map(str, self.engine.lang.words.get("out_of_scope") or ())]
+            self._unused(ans, [w for w in said if w in question and w not in res.question])
 
     def _unused(self, ans: Answer, words: list[str]) -> None:
         """A sure answer that left out a word the user typed is flagged, naming it."""

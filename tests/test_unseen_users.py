@@ -657,6 +657,22 @@ CASES = [
     ("2023-07-01到2023-09-30期间，五粮液的最高价和最低价",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-07-01') "
      "AND d.date <= date('2023-09-30') RETURN max(d.maximum_price), min(d.minimum_price)", False),
+    # a year's figure the schema totals, grown against another year's total (not the fourth quarters)
+    ("格力电器2023年净利润同比增长了多少",
+     "MATCH (:stock {name: '格力电器'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year IN [2022, 2023] WITH sum(CASE WHEN f.year = 2023 THEN f.net_profit ELSE 0.0 END) AS a, "
+     "sum(CASE WHEN f.year = 2022 THEN f.net_profit ELSE 0.0 END) AS b RETURN (a - b) / abs(b) * 100", False),
+    ("五粮液2022年全年净利润（四个季度加起来）比2021年增长多少",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year IN [2021, 2022] WITH sum(CASE WHEN f.year = 2022 THEN f.net_profit ELSE 0.0 END) AS a, "
+     "sum(CASE WHEN f.year = 2021 THEN f.net_profit ELSE 0.0 END) AS b RETURN (a - b) / abs(b) * 100", False),
+    # 放大了多少: grew by; 各有多少只 over values with a condition between
+    ("比亚迪今天成交量比昨天放大了多少",
+     "MATCH (:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), (:stock {name: '比亚迪'})-[:has_stock_data]->"
+     f"(b:stock_data) WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN a.volume - b.volume", False),
+    ("创业板和科创板今天下跌的股票各有多少只",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.listed_sector IN ['创业板', '科创板'] "
+     f"AND d.date = {T} AND d.range < 0 RETURN s.listed_sector, count(s)", False),
     # 有哪些 after 最近 + a date: the latest few, not the one
     ("最近成立的公司有哪些",
      "MATCH (s:stock) WHERE s.establishment_date <= date('2024-03-15') RETURN s.name "
@@ -1507,3 +1523,23 @@ def test_a_pronoun_after_a_name_and_an_edge_word_is_what_the_name_holds_from_bef
     s.ask("五粮液的第一大股东是谁")
     ans = s.ask("这个股东还持有哪些其他公司")
     assert ans.error is None and ans.rows, (ans.resolved_question, ans.error)
+
+
+def test_growth_between_two_years_asked_after_them_and_the_same_for_another(engine):
+    """…2023年全年净利润多少 / 2022年呢 / 增长了百分之几 / 泸州老窖也这么算一下: the years'
+    totals, grown — then the same for the other company; 还能追吗 after a figure is flagged."""
+    s = engine.session()
+    for q in ("山西汾酒2023年全年净利润多少", "2022年呢"):
+        s.ask(q)
+    year = ("MATCH (:stock {name: '%s'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+            "WHERE f.year IN [2022, 2023] WITH sum(CASE WHEN f.year = 2023 THEN f.net_profit ELSE 0.0 END) AS a, "
+            "sum(CASE WHEN f.year = 2022 THEN f.net_profit ELSE 0.0 END) AS b RETURN (a - b) / abs(b) * 100")
+    for q, name in (("增长了百分之几", "山西汾酒"), ("泸州老窖也这么算一下", "泸州老窖")):
+        ans = s.ask(q)
+        want = engine.store.run(year % name)
+        assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+            (q, ans.resolved_question, ans.rows)
+    s = engine.session()
+    s.ask("宁德时代今天成交量多少")
+    ans = s.ask("现在还能追吗")
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.resolved_question, ans.confidence)

@@ -3,8 +3,8 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Op, Projection, QueryGraph, Ref, Sort, Whole
-from .common import Shown, ask, asked, asks_which_day, members_rows, one_things_rows, the_day_of
+from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
+from .common import Shown, ask, asked, asks_which_day, each_value, members_rows, one_things_rows, the_day_of
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -34,26 +34,11 @@ def lower(g: QueryGraph):
             last, single = Shown(members, g.prop_word(g.slot_of(members.var).label, members.key), last.mention), False
     # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
     total = (asked(g, "total") or single and several) and not asked(g, "each")
-    cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + _each_value(g)
+    cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g)
     cols.append(Column(Call(fn, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)))
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
     return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols))), NAME)
-
-
-def _each_value(g: QueryGraph) -> list[Column]:
-    """分别计算沪市主板、深市主板…的平均注册资本: several values of a word property
-    and each asked — one row per value."""
-    if not asked(g, "each"):
-        return []
-    cols = []
-    for c in g.conds:
-        if isinstance(c, Op) and c.op == "IN" and isinstance(c.left, Ref):
-            slot = next((s for s in g.slots if s.var == c.left.var), None)
-            pdef = g.schema.labels[slot.label].property(c.left.key) if slot is not None else None
-            if pdef is not None and pdef.vocabulary:
-                cols.append(Column(c.left, g.lang.label_word(pdef.description or c.left.key)))
-    return cols
 
 
 def _stored(g: QueryGraph, shown: Shown):

@@ -90,6 +90,21 @@ def each(g: QueryGraph) -> bool:
     return bool(g.lang.found("each", g.ex.question) or (one and g.lang.found("each_of_one", g.ex.question)))
 
 
+def each_value(g: QueryGraph) -> list[Column]:
+    """分别计算沪市主板、深市主板…的平均注册资本, 沪市主板和深市主板…各有多少只: several
+    values of a word property and each asked — a column of the value, one row per value."""
+    if not asked(g, "each"):
+        return []
+    cols = []
+    for c in g.conds:
+        if isinstance(c, Op) and c.op == "IN" and isinstance(c.left, Ref):
+            slot = next((s for s in g.slots if s.var == c.left.var), None)
+            pdef = g.schema.labels[slot.label].property(c.left.key) if slot is not None else None
+            if pdef is not None and pdef.vocabulary:
+                cols.append(Column(c.left, g.lang.label_word(pdef.description or c.left.key)))
+    return cols
+
+
 def reference_entity(g: QueryGraph, u: Unit):
     """The entity a unit compares with (和贵州茅台同一…, 高于上海港湾): its reading as
     the target's label when it has one."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Slot, Whole
 from ..paths import link
+from .common import each_value
 
 NAME = "count"
 
@@ -28,6 +29,8 @@ def lower(g: QueryGraph):
     each = next((s for s in g.entities() if len(s.names) > 1 and s is not counted), None)
     if each is not None and g.lang.found("each_of_several", g.ex.question):  # 蔡雪和许海波各管了几只: each one's
         cols = (Column(*g.name_of(each)),) + cols
+    else:  # 沪市主板和深市主板今天上涨的各有多少只: each value's
+        cols = tuple(each_value(g)) + cols
     if any(u.start > cu.end for u in g.units_of("list")):  # 有几只？分别是哪几只: which ones, beside how many
         cols += (Column(Call("collect", (g.name_of(counted)[0],), distinct=True), g.lang.say("columns.names")),)
     return g.candidate((g.pattern(), Projection(cols)), NAME)

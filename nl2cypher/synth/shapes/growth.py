@@ -27,6 +27,9 @@ def lower(g: QueryGraph):
     owner, prop = a.owner, a.prop
     period = g.schema.labels[owner.label].period
     t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and m.time.quarter and i != u.ref("time")), None)
+    whole = _year_against_year(g, u, a, ent) if t is None else None
+    if whole is not None:
+        return whole
     if t is not None:
         y, q = t.year, t.quarter
     else:
@@ -64,6 +67,38 @@ def lower(g: QueryGraph):
                          Column(pct, g.lang.say("columns.growth", word=word)))))
     note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
     return g.candidate(parts, NAME, g.notes + [note])
+
+
+def _year_against_year(g: QueryGraph, u, a, ent):
+    """2023年全年净利润同比增长多少, 2023年净利润比2022年增长多少: a figure the schema
+    totals over a year (the sum of its quarters), one year's total against another's."""
+    owner, prop = a.owner, a.prop
+    pdef = g.schema.labels[owner.label].property(prop)
+    year = g.schema.labels[owner.label].period.get("year")
+    cur_t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and m.time.kind == "year"
+                  and i != u.ref("time")), None)
+    if pdef is None or not pdef.total or year is None or cur_t is None or not cur_t.year:
+        return None
+    ref = g.m[u.ref("time")].time if u.ref("time") is not None else None
+    if u.params.get("kind") == "vs" and (ref is None or ref.kind != "year" or not ref.year):
+        return None
+    y, py = cur_t.year, ref.year if u.params.get("kind") == "vs" else cur_t.year - 1
+
+    def in_year(y_):
+        return lambda v: [Op("=", Ref(v, year), Const(y_))]
+
+    cur, cur_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_year(y))
+    prev, prev_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_year(py))
+    diff = Op("-", Whole("cur"), Whole("prev"))
+    pct = Op("*", Op("/", diff, Call("abs", (Whole("prev"),))), Const(100.0))
+    word = g.lang.word("growth", u.params.get("kind"), fallback="other")
+    what = g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", pdef.total), value=g.prop_word(owner.label, prop))
+    parts = (cur, Projection((Column(Call(pdef.total, (cur_val,)), "cur"),), carry=True),
+             prev, Projection((Column(Whole("cur")), Column(Call(pdef.total, (prev_val,)), "prev")), carry=True),
+             Projection((Column(Whole("cur"), f"{y}{what}"), Column(Whole("prev"), f"{py}{what}"),
+                         Column(diff, g.lang.say("columns.day_difference", what=what)),
+                         Column(pct, g.lang.say("columns.growth", word=word)))))
+    return g.candidate(parts, NAME)
 
 
 def _day_against_day(g: QueryGraph, u, a, ent):
