@@ -328,18 +328,36 @@ class Resolver:
             return None
         if not asked and not any(m.kind in ("label", "property", "edge") for m in ex.mentions):
             return None  # 涨停的有哪些: a filter alone asks about the market
+        side = None
         if any(u.kind in OWN_QUESTION_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
-            return None
+            side = self._unsaid_end(ex)  # 第一大重仓今天涨了没: the holder, from before — ranked over its holdings
+            if side is None:
+                return None
         for turn in [t for t in history if t.ok and not t.computed][-OWNER_TURNS:][::-1]:
             # what the turn was about first (华海化学, not the board its answer named), then its
             # answer — the one a ranking picked first (占比最大的那只 → 这只有啥新闻)
             for pool in (turn.answered, turn.named) if turn.ranked else (turn.named, turn.answered):
-                hits = list(dict.fromkeys(n for n in pool if self._fits(n.label, ex)))
+                hits = list(dict.fromkeys(n for n in pool if (n.label in side if side else self._fits(n.label, ex))))
                 if len(hits) == 1:
                     t = hits[0]
                     if any(m.kind == "label" and t.label in m.targets for m in ex.mentions):
                         return None
                     return Resolution(self.lang.say("followup.owned", owner=t.name, question=q), "owned")
+        return None
+
+    def _unsaid_end(self, ex) -> set[str] | None:
+        """The labels at the end of the question's edge word that it names nothing of
+        (最大的重仓的股票: the fund side of 重仓), when the other end is said."""
+        edge = next((m for m in ex.mentions if m.kind == "edge"), None)
+        if edge is None:
+            return None
+        specs = [self.schema.edges[e] for e in edge.targets if e in self.schema.edges]
+        sources, targets = ({x for s in specs for x in s.sources}, {x for s in specs for x in s.targets})
+        said = {t for m in ex.mentions if m.kind == "label" for t in m.targets}
+        if said & targets and not said & sources:
+            return sources
+        if said & sources and not said & targets:
+            return targets
         return None
 
     def arithmetic_words(self, q: str) -> list[tuple[str, list[str]]]:
@@ -627,7 +645,8 @@ class Resolver:
         if len(last.values) == 2:  # 贵州茅台和五粮液的收盘价 …  这两家差多少
             return Resolution(self._say_arith(op, last.resolved, last.resolved), "arithmetic",
                               arithmetic=(op, done[-1], done[-1]))
-        if len(done) >= 2 and len(last.values) == 1 and _one_figure(history[done[-2]]):
+        if len(done) >= 2 and len(last.values) == 1 and _one_figure(history[done[-2]]) \
+                and _same_measure(last, history[done[-2]]):
             a, b = done[-1], done[-2]  # 比上一个高多少: this answer against the one before
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))
@@ -939,6 +958,13 @@ class Resolver:
 def _one_figure(turn: Turn) -> bool:
     """The turn answered one figure (not the one group of a grouped answer)."""
     return len(turn.values) == 1 and turn.rows == 1
+
+
+def _same_measure(a: Turn, b: Turn) -> bool:
+    """Could two one-figure answers be subtracted: the properties their questions
+    asked share one (a change and a total of holdings do not)?"""
+    said = [{t for m in x.mentions if m["kind"] == "property" for t in m.get("targets", ())} for x in (a, b)]
+    return not all(said) or bool(said[0] & said[1])
 
 
 def _next_days(early: str, late: str, calendar) -> bool:

@@ -657,6 +657,13 @@ CASES = [
     ("2023-07-01到2023-09-30期间，五粮液的最高价和最低价",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-07-01') "
      "AND d.date <= date('2023-09-30') RETURN max(d.maximum_price), min(d.minimum_price)", False),
+    # 最大的重仓股: the holding ranked by its size, then its own figure; 最近离任: of those that left
+    ("华夏医疗健康股票A最大的重仓股今天涨了多少",
+     "MATCH (:public_offering_fund {name: '华夏医疗健康股票A'})-[h:hold]->(s:stock) WITH s ORDER BY h.position_ratio "
+     f"DESC, s.name LIMIT 1 MATCH (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range", False),
+    ("最近卸任的董事长是哪位",
+     "MATCH (c:chairman) WHERE c.departure_date IS NOT NULL RETURN c.name ORDER BY c.departure_date DESC, c.name "
+     "LIMIT 1", False),
     # a year's figure the schema totals, grown against another year's total (not the fourth quarters)
     ("格力电器2023年净利润同比增长了多少",
      "MATCH (:stock {name: '格力电器'})-[:has_stock_financial_information]->(f:stock_financial_information) "
@@ -1543,3 +1550,20 @@ def test_growth_between_two_years_asked_after_them_and_the_same_for_another(engi
     s.ask("宁德时代今天成交量多少")
     ans = s.ask("现在还能追吗")
     assert ans.error is not None or ans.confidence < engine.trust, (ans.resolved_question, ans.confidence)
+
+
+def test_a_ranking_over_an_edge_whose_holder_is_not_named_is_about_the_one_discussed(engine):
+    """…持有哪些股票 / 第一大重仓今天涨了没: that fund's largest holding's change — not the
+    market's top riser; 差多少 never subtracts a change from a total of holdings."""
+    s = engine.session()
+    s.ask("华夏医疗健康股票A持有哪些股票")
+    s.ask("持仓市值合计多少")
+    ans = s.ask("第一大重仓今天涨了没")
+    want = engine.store.run(
+        "MATCH (:public_offering_fund {name: '华夏医疗健康股票A'})-[h:hold]->(s:stock) WITH s ORDER BY h.position_ratio "
+        f"DESC, s.name LIMIT 1 MATCH (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range")
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.resolved_question, ans.rows)
+    ans = s.ask("两个差多少")
+    assert ans.error is not None or ans.confidence < engine.trust or ans.follow_up != "arithmetic", \
+        (ans.resolved_question, ans.rows)

@@ -24,6 +24,8 @@ def run(g: QueryGraph) -> None:
         if not ended or s.kind == "entity":
             continue
         if not (current or former) and _asks_about(g, f"{s.label}.{ended}"):
+            if g.units_of("extreme", "topk", "order"):  # 最近离任的: ranked by the end date — of those that ended
+                g.conds.append(Negated(Unset(Ref(s.var, ended))))
             continue  # 最近一年内离任的董事长: the end date itself is what the question is about
         if current or former or (g.linked(s.var) and not said["ever"]):  # 茅台的董事长, 董事长是女的公司: said in the present
             unset = Unset(Ref(s.var, ended))
