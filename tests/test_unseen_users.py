@@ -657,6 +657,11 @@ CASES = [
     ("2023-07-01到2023-09-30期间，五粮液的最高价和最低价",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-07-01') "
      "AND d.date <= date('2023-09-30') RETURN max(d.maximum_price), min(d.minimum_price)", False),
+    # 持仓市值一共多少 is the total; 认购分别啥时候结束 each one's end
+    ("嘉实大金融指数A的持仓市值一共多少",
+     "MATCH (:public_offering_fund {name: '嘉实大金融指数A'})-[h:hold]->(:stock) RETURN sum(h.position_amount)", False),
+    ("在认购期的基金认购分别什么时候结束",
+     "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name, f.subscription_end_time", False),
     # 最大的重仓股: the holding ranked by its size, then its own figure; 最近离任: of those that left
     ("华夏医疗健康股票A最大的重仓股今天涨了多少",
      "MATCH (:public_offering_fund {name: '华夏医疗健康股票A'})-[h:hold]->(s:stock) WITH s ORDER BY h.position_ratio "
