@@ -3,9 +3,9 @@ when the whole question is not understood, each clause is answered on its own;
 when every one is sure and each later clause reads rows the first one reads (its
 pattern maps into the first's, its conditions are among the first's), one query
 — the first's, with the later clauses' columns — answers them all; when each is
-one figure of other rows (今天上涨的有多少家，下跌的有多少家), the figures side by
-side, each column saying which clause it answers. Anything else keeps the whole
-question's answer."""
+one figure of other rows (今天上涨的有多少家，下跌的有多少家) or the one row a ranking
+picked (最高价多少，最低价多少; 哪个涨得最猛 哪个跌得最惨), side by side, each column saying
+which clause it answers. Anything else keeps the whole question's answer."""
 
 from __future__ import annotations
 

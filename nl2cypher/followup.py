@@ -11,16 +11,18 @@ one named first); a growth (环比增长多少, 变了多少) after one figure a
 later against the earlier, and 同比呢 / 跟22年三季度比呢 after a growth change its base;
 another time to compare with (比昨天高还是低) asks the question before against it; a
 group word (按上市板块分一下) after a count counts per group; a ranking of the list
-before (其中规模最大的, 哪只持仓占比最高)
+before (其中规模最大的, 哪只持仓占比最高, 按注册资本排个序)
 ranks the question before; a pronoun or a definite reference (它, 这些股票, 这个
-板块) is replaced by what it points at — the one thing (or the rows) the turn
-before named or answered, asked back when a singular one could be several; an
-ellipsis (那五粮液呢, 今天呢, 成交量呢, 那涨了百分之几, 再往下呢, 有几只) swaps the entity,
-the time, the property, the chain's length or the answer's shape of the
-question before; a value of the listed things (利空的是哪条) narrows the list; a
-question that names nothing of its own but asks what the thing under discussion
-has (董事长是谁) is about that thing; a question that names what it asks about
-starts afresh. A reference with nothing to point at is not guessed: the turn
+板块, 板块里) is replaced by what it points at — the one thing (or the rows) the turn
+before named or answered, asked back when a singular one could be several (持有它:
+the thing at the edge's far end); an ellipsis (那五粮液呢, 今天呢, 成交量呢, 那涨了百分之几,
+再往下呢, 有几只) swaps the entity, the time, the property, the chain's length or the
+answer's shape of the question before — a name with another kind word (那五粮液董事长呢)
+asks that thing of it, and 同期X涨了多少 after a growth is X's change between the same
+times; a value of the listed things (利空的是哪条) narrows the list; a question that
+names nothing of its own but asks what the thing under discussion has (董事长是谁, or
+a ranking over its edge: 第一大重仓今天涨了没) is about that thing; a question that names
+what it asks about starts afresh. A reference with nothing to point at is not guessed: the turn
 asks back (“它”指的是什么？). A resolution that had another reading as likely, or
 leaned on nothing though worded as a follow-up, says so (the answer is flagged)."""
 

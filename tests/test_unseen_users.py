@@ -22,6 +22,10 @@ GROWTH = ("MATCH (s:stock {name: '%s'})-[:has_stock_financial_information]->(a:s
           "WHERE a.year = %d AND a.quarter = %d AND b.year = %d AND b.quarter = %d "
           "RETURN (a.net_profit - b.net_profit) / abs(b.net_profit) * 100")
 
+# a fund's largest holding (by its share of the fund), that stock's change today
+TOP_HOLDING_CHANGE = ("MATCH (:public_offering_fund {name: '%s'})-[h:hold]->(s:stock) WITH s ORDER BY h.position_ratio "
+                      f"DESC, s.name LIMIT 1 MATCH (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range")
+
 
 def _same(engine, question: str, gold: str, ordered: bool = False) -> None:
     ans = engine.ask(question)
@@ -30,6 +34,21 @@ def _same(engine, question: str, gold: str, ordered: bool = False) -> None:
     want = engine.store.run(gold)
     assert results_match(want.columns, want.rows, ans.columns, ans.rows, ordered), (ans.cypher, ans.rows[:5],
                                                                                    want.rows[:5])
+
+
+def _after(engine, *turns: str):
+    """A session that has asked these turns."""
+    s = engine.session()
+    for q in turns:
+        s.ask(q)
+    return s
+
+
+def _answers(engine, ans, gold: str) -> None:
+    """A turn answered, its rows the gold's."""
+    want = engine.store.run(gold)
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.resolved_question, ans.error, ans.rows[:5])
 
 
 CASES = [
@@ -663,9 +682,7 @@ CASES = [
     ("在认购期的基金认购分别什么时候结束",
      "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name, f.subscription_end_time", False),
     # 最大的重仓股: the holding ranked by its size, then its own figure; 最近离任: of those that left
-    ("华夏医疗健康股票A最大的重仓股今天涨了多少",
-     "MATCH (:public_offering_fund {name: '华夏医疗健康股票A'})-[h:hold]->(s:stock) WITH s ORDER BY h.position_ratio "
-     f"DESC, s.name LIMIT 1 MATCH (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range", False),
+    ("华夏医疗健康股票A最大的重仓股今天涨了多少", TOP_HOLDING_CHANGE % "华夏医疗健康股票A", False),
     ("最近卸任的董事长是哪位",
      "MATCH (c:chairman) WHERE c.departure_date IS NOT NULL RETURN c.name ORDER BY c.departure_date DESC, c.name "
      "LIMIT 1", False),
@@ -1458,10 +1475,8 @@ def test_a_name_with_another_kind_of_thing_after_a_price_question_asks_that_thin
     s = engine.session()
     s.ask("茅台今天收盘价比昨天高多少")
     ans = s.ask("那五粮液董事长呢")
-    want = engine.store.run("MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '五粮液'}) "
-                            "WHERE c.departure_date IS NULL RETURN c.name")
-    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
-        (ans.resolved_question, ans.rows)
+    _answers(engine, ans, "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '五粮液'}) "
+                          "WHERE c.departure_date IS NULL RETURN c.name")
     s = engine.session()
     s.ask("茅台的董事长是谁")
     ans = s.ask("招商银行的董事长呢")
@@ -1486,31 +1501,15 @@ def test_a_rise_asked_after_one_price_at_two_far_days_is_the_change_between_them
     """去年这个时候…多少钱 / 现在呢 / 涨了百分之几: from that day to now (not today's own
     change), and 同期白酒板块涨了多少 the board's over the same days; after 昨天…/今天呢 it is
     today's own change."""
-    s = engine.session()
-    for q in ("一年前的今天五粮液收盘价多少", "现在呢"):
-        s.ask(q)
-    ans = s.ask("涨了百分之几")
-    want = engine.store.run(
-        "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(a:stock_data), (:stock {name: '五粮液'})-[:has_stock_data]->"
-        "(b:stock_data) WHERE a.date = date('2023-03-15') AND b.date = date('2024-03-15') "
-        "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
-    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
-        (ans.resolved_question, ans.rows)
-    ans = s.ask("同期券商板块涨了多少")
-    want = engine.store.run(
-        "MATCH (:trade {name: '券商'})-[:has_trade_data]->(a:trade_data), (:trade {name: '券商'})-[:has_trade_data]->"
-        "(b:trade_data) WHERE a.date = date('2023-03-15') AND b.date = date('2024-03-15') "
-        "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
-    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
-        (ans.resolved_question, ans.rows)
-    s = engine.session()
-    for q in ("五粮液昨天收盘多少", "今天呢"):
-        s.ask(q)
-    ans = s.ask("涨了百分之几")
-    want = engine.store.run(f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
-                            "RETURN d.range")
-    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
-        (ans.resolved_question, ans.rows)
+    s = _after(engine, "一年前的今天五粮液收盘价多少", "现在呢")
+    between = ("MATCH (:{0} {{name: '{1}'}})-[:{2}]->(a:{3}), (:{0} {{name: '{1}'}})-[:{2}]->(b:{3}) "
+               "WHERE a.date = date('2023-03-15') AND b.date = date('2024-03-15') "
+               "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+    _answers(engine, s.ask("涨了百分之几"), between.format("stock", "五粮液", "has_stock_data", "stock_data"))
+    _answers(engine, s.ask("同期券商板块涨了多少"), between.format("trade", "券商", "has_trade_data", "trade_data"))
+    ans = _after(engine, "五粮液昨天收盘多少", "今天呢").ask("涨了百分之几")
+    _answers(engine, ans, f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                          "RETURN d.range")
 
 
 def test_which_one_asked_beside_a_difference_is_not_dropped_silently(engine):
@@ -1540,9 +1539,7 @@ def test_a_pronoun_after_a_name_and_an_edge_word_is_what_the_name_holds_from_bef
 def test_growth_between_two_years_asked_after_them_and_the_same_for_another(engine):
     """…2023年全年净利润多少 / 2022年呢 / 增长了百分之几 / 泸州老窖也这么算一下: the years'
     totals, grown — then the same for the other company; 还能追吗 after a figure is flagged."""
-    s = engine.session()
-    for q in ("山西汾酒2023年全年净利润多少", "2022年呢"):
-        s.ask(q)
+    s = _after(engine, "山西汾酒2023年全年净利润多少", "2022年呢")
     year = ("MATCH (:stock {name: '%s'})-[:has_stock_financial_information]->(f:stock_financial_information) "
             "WHERE f.year IN [2022, 2023] WITH sum(CASE WHEN f.year = 2023 THEN f.net_profit ELSE 0.0 END) AS a, "
             "sum(CASE WHEN f.year = 2022 THEN f.net_profit ELSE 0.0 END) AS b RETURN (a - b) / abs(b) * 100")
@@ -1564,11 +1561,7 @@ def test_a_ranking_over_an_edge_whose_holder_is_not_named_is_about_the_one_discu
     s.ask("华夏医疗健康股票A持有哪些股票")
     s.ask("持仓市值合计多少")
     ans = s.ask("第一大重仓今天涨了没")
-    want = engine.store.run(
-        "MATCH (:public_offering_fund {name: '华夏医疗健康股票A'})-[h:hold]->(s:stock) WITH s ORDER BY h.position_ratio "
-        f"DESC, s.name LIMIT 1 MATCH (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range")
-    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
-        (ans.resolved_question, ans.rows)
+    _answers(engine, ans, TOP_HOLDING_CHANGE % "华夏医疗健康股票A")
     ans = s.ask("两个差多少")
     assert ans.error is not None or ans.confidence < engine.trust or ans.follow_up != "arithmetic", \
         (ans.resolved_question, ans.rows)
