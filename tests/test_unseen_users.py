@@ -723,6 +723,9 @@ CASES = [
     # a word property ranked by a total (mean) of a figure: each value's, the top one
     ("注册资本加起来最多的是哪个省",
      "MATCH (s:stock) RETURN s.province, sum(s.registered_capital) AS c ORDER BY c DESC, s.province LIMIT 1", True),
+    ("平均注册资本最高的前两个上市板块",
+     "MATCH (s:stock) RETURN s.listed_sector, avg(s.registered_capital) AS c ORDER BY c DESC, s.listed_sector LIMIT 2",
+     True),
     ("哪一个上市板块的平均注册资本最低",
      "MATCH (s:stock) RETURN s.listed_sector, avg(s.registered_capital) AS c ORDER BY c, s.listed_sector LIMIT 1",
      True),

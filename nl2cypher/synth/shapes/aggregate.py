@@ -4,7 +4,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
-from .common import Shown, ask, asked, asks_which_day, each_value, members_rows, one_things_rows, the_day_of
+from .common import Shown, ask, asked, asks_which_day, each_value, members_rows, one_things_rows, rank_limit, the_day_of
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -62,7 +62,7 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
     cols = (Column(key.ref, g.lang.label_word(key.alias)),
             Column(total, g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=figure.alias)))
     order = (Sort(total, rank.params["dir"] == "desc"), Sort(key.ref))
-    return g.candidate((g.pattern(), Projection(cols, order=order, limit=1)), NAME)
+    return g.candidate((g.pattern(), Projection(cols, order=order, limit=rank_limit(g, a) or 1)), NAME)  # 前三: three
 
 
 def _ranked_by_total(g: QueryGraph, a, fn: str, last: Shown):
