@@ -46,6 +46,8 @@ OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between",
 MEASURE_UNITS = ("change",)
 # times a growth against another is read for (a quarter's report, a day's row, a year's total)
 GROWN_TIMES = ("quarter", "day", "year")
+# where the name of the one a ranking picked goes in the question asked of it
+PICKED = "{picked}"
 # units that rank (最大的, 前三, 哪只…最高, 按…排序): 其中最大的 ranks the rows of the answer before
 RANKING_UNITS = ("extreme", "topk", "which", "order")
 # units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
@@ -101,6 +103,7 @@ class Resolution:
     arithmetic: tuple[str, int, int] | None = None  # (op, index of left turn, index of right turn)
     stranded: bool = False  # worded as a follow-up (五粮液呢) with no answered turn to lean on
     unsure: bool = False  # another reading was as likely (the one thing answered, or the ranking again)
+    then: str | None = None  # asked of the one `question` picks (…最大的那个|关联了哪些公司), its name at PICKED
 
 
 class Resolver:
@@ -109,7 +112,8 @@ class Resolver:
         vocab = lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
-                                "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved")}
+                                "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
+                                "picked")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile("|".join(map(re.escape, ws))) for k, ws in self.words.items() if ws}
@@ -311,15 +315,36 @@ class Resolver:
             return None
         if not any(u.kind in RANKING_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
             return None
+        cut = self._then_at(q, ex)  # 上游里面规模最大的那个|关联了哪些公司: the ranking, then a question of the one
+        head = [m for m in ex.mentions if cut is None or m.end <= cut]
         labels = {n.label for n in prev.answered}
-        if any(m.kind == "label" and not labels & set(m.targets) for m in ex.mentions):
+        if any(m.kind == "label" and not labels & set(m.targets) for m in head):
             return None  # 这些基金里规模最大的经理: the managers, not the funds
         if prev.ranked:
             return None
-        among = self._find(q, "among")
-        rest = self._strip_markers(q[:among.start()] + q[among.end():] if among else q)
-        measured = ex.of("property") or self._measure_words(ex, map_units(ex, self.lexicon.triggers, self.lang.fillers))
-        return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among") if rest else None
+        ranking = q[:cut] if cut is not None else q
+        among = self._find(ranking, "among")
+        # a kind or edge word before it (上游里面) names the list before: said once, by that list
+        named = among is not None and among.start() > 0 and any(
+            m.kind in ("edge", "label") and m.start == 0 and m.end == among.start() for m in ex.mentions)
+        rest = self._strip_markers(ranking[among.end():] if named else
+                                   ranking[:among.start()] + ranking[among.end():] if among else ranking)
+        measured = any(m.kind == "property" for m in head) or \
+            self._measure_words(ex, map_units(ex, self.lexicon.triggers, self.lang.fillers))
+        if not rest:
+            return None
+        # 其中持股最多的那个还持有哪些公司: the others-word leaves out what the turn before named
+        then = self._besides(q, prev, [], ex, PICKED + q[cut:]) if cut is not None else None
+        return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among", then=then)
+
+    def _then_at(self, q: str, ex) -> int | None:
+        """Where a question about the one a ranking picks begins (…最大的那个|关联了哪些公司),
+        when it asks something new of that one (an edge or a kind of thing)."""
+        m = self._find(q, "picked")
+        if m is None or self._said_all(q[m.end():]):
+            return None
+        asked = [x for x in ex.mentions if x.start >= m.end() and x.kind in ("edge", "label")]
+        return m.end() if asked else None  # 占比最大的那只是哪个 占多少: nothing new asked of it
 
     def _owned(self, q: str, ex, history: list[Turn], asked: bool = False) -> Resolution | None:
         """董事长是谁 / 经理是谁 / 有啥利好消息 after a turn about one thing: a question that
@@ -542,6 +567,8 @@ class Resolver:
         question asks about what the one before asked about, and when."""
         if ex is None or any(m.kind in ("property", "label", "edge", "value") for m in ex.mentions):
             return ""
+        if self._measure_words(ex, map_units(ex, self.lexicon.triggers, self.lang.fillers)):
+            return ""  # 它今天涨了多少: a measure of its own (the change)
         carried = [m for m in prev.mentions if m["kind"] == "property"][:1]
         if not carried:
             return ""

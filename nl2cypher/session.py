@@ -7,13 +7,14 @@ but the engine."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import time
 from typing import TYPE_CHECKING, Any
 
 from .answer import Answer
 from .errors import Unresolved
-from .followup import MEASURE_UNITS, RANKING_UNITS, SHAPE_UNITS, Named, Turn
+from .followup import MEASURE_UNITS, PICKED, RANKING_UNITS, SHAPE_UNITS, Named, Turn
 from .understanding import LONE_TURN
 
 if TYPE_CHECKING:
@@ -41,6 +42,10 @@ class Session:
         except Exception:  # noqa: BLE001 - resolution must never cost the turn: answer it as asked
             res = None
         t1 = time.perf_counter()
+        picked = res is not None and res.then is not None
+        first = None
+        if picked:
+            res, first = self._picked_then(res, today)
         if res is not None and res.clarify:
             ans = Answer(question, error=res.clarify, error_type=Unresolved.__name__)
         elif res is not None and res.arithmetic:
@@ -48,7 +53,9 @@ class Session:
         else:
             resolved = res.question if res is not None else question
             lone = res is not None and res.kind == "reset"
-            ans = self.engine.ask(resolved, today, said=question if resolved != question else None, after_turns=lone)
+            # a question asked of the one a ranking picked is checked on its own words (the ranking's were used)
+            said = question if resolved != question and not picked else None
+            ans = self.engine.ask(resolved, today, said=said, after_turns=lone)
             ans.question = question
             self._carry_doubt(ans, res)
             for flag, note in (("stranded", "notes.stranded"), ("unsure", "notes.two_readings")):
@@ -57,7 +64,10 @@ class Session:
                     ans.notes.append(self.engine.lang.say(note))
             if res is None or res.kind != "arithmetic":  # else the question answered carries the difference
                 self._uncomputed(question, ans)
-            self._dropped(question, res, ans)
+            if not picked:  # a ranking answered first used its words
+                self._dropped(question, res, ans)
+            elif first is not None:  # say what the ranking picked
+                ans.notes.append(self.engine.lang.say("notes.picked", ranking=first.question, name=first.rows[0][0]))
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
@@ -67,6 +77,15 @@ class Session:
         ans.conversation, ans.turn = self.id, self.asked
         self._remember(question, ans)
         return ans
+
+    def _picked_then(self, res, today):
+        """…最大的那个关联了哪些公司: the ranking answered first, then the rest asked of
+        the one it picked (by name), with that answer; a ranking that picks none is the answer."""
+        first = self.engine.ask(res.question, today)
+        sure = first.error is None and first.rows and (first.confidence or 0) >= self.engine.trust
+        if not sure or not isinstance(first.rows[0][0], str):
+            return dataclasses.replace(res, then=None), None
+        return dataclasses.replace(res, question=res.then.replace(PICKED, first.rows[0][0]), then=None), first
 
     def _carry_doubt(self, ans: Answer, res) -> None:
         """An answer built on an unsure turn is no surer than that turn: 这板块

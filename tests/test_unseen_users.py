@@ -1568,3 +1568,20 @@ def test_a_ranking_over_an_edge_whose_holder_is_not_named_is_about_the_one_discu
     ans = s.ask("两个差多少")
     assert ans.error is not None or ans.confidence < engine.trust or ans.follow_up != "arithmetic", \
         (ans.resolved_question, ans.rows)
+
+
+def test_a_ranking_among_the_answer_then_a_question_of_the_one_it_picks(engine):
+    """…的上游有哪些 / 里面规模最大的那个关联了哪些公司: the biggest of them first, then its
+    companies (said in a note); …的股东有哪些 / 其中持股最多的那个还持有哪些公司: that holder's
+    other holdings, the company discussed left out."""
+    s = _after(engine, "新能源汽车的上游有哪些")
+    ans = s.ask("里面规模最大的那个关联了哪些公司")
+    top = engine.store.run("MATCH (u:industry)-[:affect]->(:industry {name: '新能源汽车'}) RETURN u.name "
+                           "ORDER BY u.scale DESC, u.name LIMIT 1").rows[0][0]
+    _answers(engine, ans, f"MATCH (s:stock)-[:associate]->(:industry {{name: '{top}'}}) RETURN s.name")
+    assert any(top in n for n in ans.notes), ans.notes
+    s = _after(engine, "五粮液的股东有哪些")
+    ans = s.ask("其中持股最多的那个还持有哪些公司")
+    _answers(engine, ans, "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '五粮液'}) WITH h ORDER BY "
+                          "r.shareholding_ratio DESC, h.name LIMIT 1 MATCH (h)-[:is_stockholder_of]->(s:stock) "
+                          "WHERE s.name <> '五粮液' RETURN s.name")
