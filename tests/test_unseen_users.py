@@ -676,6 +676,12 @@ CASES = [
     ("2023-07-01到2023-09-30期间，五粮液的最高价和最低价",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-07-01') "
      "AND d.date <= date('2023-09-30') RETURN max(d.maximum_price), min(d.minimum_price)", False),
+    # 翻红没 asks whether it rose; 日均 is the average of the days
+    ("宁德时代今天翻红没",
+     f"MATCH (:stock {{name: '宁德时代'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range > 0", False),
+    ("五粮液这周日均成交量多少",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+     f"AND d.date <= {T} RETURN avg(d.volume)", False),
     # 持仓市值一共多少 is the total; 认购分别啥时候结束 each one's end
     ("嘉实大金融指数A的持仓市值一共多少",
      "MATCH (:public_offering_fund {name: '嘉实大金融指数A'})-[h:hold]->(:stock) RETURN sum(h.position_amount)", False),
