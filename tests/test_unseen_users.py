@@ -676,6 +676,10 @@ CASES = [
     ("2023-07-01到2023-09-30期间，五粮液的最高价和最低价",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-07-01') "
      "AND d.date <= date('2023-09-30') RETURN max(d.maximum_price), min(d.minimum_price)", False),
+    # a board's stocks that rose, counted — not by the board's own rise (all of them or none)
+    ("家电板块今天下跌的有几只",
+     "MATCH (s:stock)-[:belong_to]->(:trade {name: '家电'}), (s)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} AND d.range < 0 RETURN count(s)", False),
     # 翻红没 asks whether it rose; 日均 is the average of the days
     ("宁德时代今天翻红没",
      f"MATCH (:stock {{name: '宁德时代'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range > 0", False),

@@ -31,8 +31,11 @@ def run(g: QueryGraph) -> None:
             continue  # read with the first value of its group
         if _modifies(g, i):
             continue
-        options = [t for t in m.targets if _feasible(g, t)] or \
-            [t for t in m.targets if member_between(g, t.split(".")[0]) is not None]  # the board's stocks' rows
+        members = [t for t in m.targets if member_between(g, t.split(".")[0]) is not None]  # the board's stocks' rows
+        options = [t for t in m.targets if _feasible(g, t)] or members
+        if members and g.has("count") and g.unit("count").params.get("of") != "rows" and target is not None \
+                and target.kind == "entity" and len(target.names) == 1:
+            options = members  # 军工板块今天上涨的有几只: its stocks that rose, counted (not its own rise: all or none)
         if not options:
             continue
         t = g.pick(f"value#{i}", options, what="value:" + m.text)

@@ -45,6 +45,10 @@ def _members(g: QueryGraph, slot: Slot) -> Slot:
             if src != slot.label and not g.schema.labels[src].dynamic}
     if len(into) != 1:
         return slot
-    member = g.add_slot(into.pop(), slot.pos, kind="hidden")
+    label = into.pop()
+    joined = next((s for s in g.slots if s.label == label and s is not slot), None)
+    if joined is not None:  # 军工板块今天上涨的有几只: the members a condition reached already
+        return joined
+    member = g.add_slot(label, slot.pos, kind="hidden")
     link(g, member, slot)
     return member
