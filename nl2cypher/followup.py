@@ -120,6 +120,7 @@ class Resolver:
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
+        self._mapped: tuple = (None, [])  # the last reading and its units (rules ask for them often)
 
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
@@ -169,7 +170,7 @@ class Resolver:
         another time to compare with, it asks the question before against that time."""
         if ex is None or prev is None or any(m.kind in ("entity", "label", "property", "edge") for m in ex.mentions):
             return None
-        units = map_units(ex, self.lexicon.triggers, self.lang.fillers)
+        units = self._units(ex)
         if not any(u.kind == "growth" and u.params.get("kind") == "vs" for u in units):
             return None
         rest = self._strip_markers(q) or q
@@ -203,7 +204,7 @@ class Resolver:
         against the other period."""
         if prev is None or not prev.growth or ex is None or ex.of("entity") or ex.of("property"):
             return None
-        units = map_units(ex, self.lexicon.triggers, self.lang.fillers)
+        units = self._units(ex)
         growth = next((u for u in units if u.kind == "growth"), None)
         times = ex.of("time")
         if growth is not None:
@@ -247,14 +248,14 @@ class Resolver:
                for m in ex.mentions):
             return False
         return changed is not None or \
-            any(u.kind == "growth" for u in map_units(ex, self.lexicon.triggers, self.lang.fillers))
+            any(u.kind == "growth" for u in self._units(ex))
 
     def _grouped(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """按上市板块分一下 right after 今天有多少只涨停: the count before, one per group."""
         if ex is None or prev is None or not prev.counted \
                 or any(m.kind in ("entity", "time", "value") for m in ex.mentions):
             return None
-        group = next((u for u in map_units(ex, self.lexicon.triggers, self.lang.fillers) if u.kind == "group"), None)
+        group = next((u for u in self._units(ex) if u.kind == "group"), None)
         if group is None:
             return None
         return Resolution(self.lang.say("followup.grouped", group=ex.question[group.span[0]:group.span[1]],
@@ -265,7 +266,7 @@ class Resolver:
         the same kind (宁德时代…, 比亚迪呢): which of those two."""
         if ex is None or any(m.kind == "entity" for m in ex.mentions) or self._find(q, "which") is None:
             return None
-        if not any(u.kind in RANKING_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
+        if not any(u.kind in RANKING_UNITS for u in self._units(ex)):
             return None  # 它属于哪个板块, 那个经理是谁: which one, not which of the two
         last = [t for t in history if t.ok and not t.computed][-2:]
         if len(last) < 2 or any(len(t.named) != 1 for t in last):
@@ -313,7 +314,7 @@ class Resolver:
         Not when the question before ranked already, nor for another kind of thing."""
         if ex is None or prev is None or len(prev.answered) < 2 or any(m.kind == "entity" for m in ex.mentions):
             return None
-        if not any(u.kind in RANKING_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
+        if not any(u.kind in RANKING_UNITS for u in self._units(ex)):
             return None
         cut = self._then_at(q, ex)  # 上游里面规模最大的那个|关联了哪些公司: the ranking, then a question of the one
         head = [m for m in ex.mentions if cut is None or m.end <= cut]
@@ -330,7 +331,7 @@ class Resolver:
         rest = self._strip_markers(ranking[among.end():] if named else
                                    ranking[:among.start()] + ranking[among.end():] if among else ranking)
         measured = any(m.kind == "property" for m in head) or \
-            self._measure_words(ex, map_units(ex, self.lexicon.triggers, self.lang.fillers))
+            self._measure_words(ex, self._units(ex))
         if not rest:
             return None
         # 其中持股最多的那个还持有哪些公司: the others-word leaves out what the turn before named
@@ -356,7 +357,7 @@ class Resolver:
         if not asked and not any(m.kind in ("label", "property", "edge") for m in ex.mentions):
             return None  # 涨停的有哪些: a filter alone asks about the market
         side = None
-        if any(u.kind in OWN_QUESTION_UNITS for u in map_units(ex, self.lexicon.triggers, self.lang.fillers)):
+        if any(u.kind in OWN_QUESTION_UNITS for u in self._units(ex)):
             side = self._unsaid_end(ex)  # 第一大重仓今天涨了没: the holder, from before — ranked over its holdings
             if side is None:
                 return None
@@ -410,6 +411,14 @@ class Resolver:
             return self.lexicon.extract(q, today, calendar)
         except Nl2CypherError:
             return None  # 那个基金呢: words the lexicon cannot place are not a follow-up's business
+
+    def _units(self, ex) -> list:
+        """The units of a follow-up's reading, mapped once however many rules ask."""
+        seen, units = self._mapped  # one tuple read: a session beside this one never mixes its units in
+        if seen is not ex:
+            units = map_units(ex, self.lexicon.triggers, self.lang.fillers)
+            self._mapped = (ex, units)
+        return units
 
     def _find(self, q: str, kind: str, at: int = 0) -> re.Match | None:
         pattern = self.patterns.get(kind)
@@ -567,7 +576,7 @@ class Resolver:
         question asks about what the one before asked about, and when."""
         if ex is None or any(m.kind in ("property", "label", "edge", "value") for m in ex.mentions):
             return ""
-        if self._measure_words(ex, map_units(ex, self.lexicon.triggers, self.lang.fillers)):
+        if self._measure_words(ex, self._units(ex)):
             return ""  # 它今天涨了多少: a measure of its own (the change)
         carried = [m for m in prev.mentions if m["kind"] == "property"][:1]
         if not carried:
@@ -852,7 +861,7 @@ class Resolver:
     def _swap_asked(self, q: str, ex, prev: Turn):
         """成交量呢, 那涨了百分之几: what the question before asked, all of it, is swapped."""
         props = ex.of("property")
-        units = map_units(ex, self.lexicon.triggers, self.lang.fillers)
+        units = self._units(ex)
         asked = q[props[0].start:props[-1].end] if props else self._measure_words(ex, units)
         if not asked:
             return []

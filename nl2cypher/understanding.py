@@ -11,6 +11,7 @@ an answer below it, a clear reading of every word above it (measured by
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field, replace
 
@@ -162,7 +163,7 @@ def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[st
     clause — a query keeping one row answers the pick alone: the each-word, as not expressed."""
     if not any(isinstance(c, ast.Return) and c.limit == 1 for c in query.clauses):
         return ()
-    cuts = [m.start() for m in _CUTS(expressed.clause_marks).finditer(question)]
+    cuts = [m.start() for m in _clause_cuts(expressed.clause_marks).finditer(question)]
     for w in expressed.asks.get("each", ()):
         at = question.find(str(w))
         cut = next((c for c in cuts if c > at), None) if at >= 0 else None
@@ -171,7 +172,8 @@ def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[st
     return ()
 
 
-def _CUTS(marks: str) -> re.Pattern:
+@functools.lru_cache(maxsize=8)
+def _clause_cuts(marks: str) -> re.Pattern:
     """Where a question's clauses are cut: a mark, or a space between two words."""
     return re.compile(rf"[{re.escape(marks)}]|(?<=[^\sA-Za-z0-9])\s+(?=[^\sA-Za-z0-9])")
 
@@ -215,7 +217,7 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
     asks nothing but names a property (在哪个板块上市的？沪市主板吗) asks for its value.
     `listed`: the query lists the names beside its figure (a list asked is answered)."""
     # cut where the clauses are cut: at a mark, or a space between two words (涨得最猛 哪个跌得最惨)
-    cuts = [m.start() for m in _CUTS(marks).finditer(question)]
+    cuts = [m.start() for m in _clause_cuts(marks).finditer(question)]
     asks: dict[int, list] = {}
     for u in units:
         if u.kind in ASKS:

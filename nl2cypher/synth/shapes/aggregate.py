@@ -25,7 +25,8 @@ def lower(g: QueryGraph):
     ranked = _ranked_by_value(g, a, fn) or _ranked_by_total(g, a, fn, last)
     if ranked is not None:
         return ranked
-    if fn in ("sum", "avg") and _stored(g, last) is not None and _stored(g, last).type not in NUMBERS:
+    stored = _stored(g, last)
+    if fn in ("sum", "avg") and stored is not None and stored.type not in NUMBERS:
         return None  # 合计所在省份: no total of words — another reading answers
     single, several = _single_value(g, last), any(len(s.names) > 1 for s in a.ents)
     if single and not several:  # 白酒板块今天平均收盘价: over its stocks, not its own one row
@@ -53,9 +54,9 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
     rank = a.extreme or a.which
     if rank is None or not rank.params.get("dir") or len(a.shown) < 2:
         return None
-    pair = a.shown[-2:]
-    key = next((x for x in pair if _stored(g, x) is not None and _stored(g, x).vocabulary), None)
-    figure = next((x for x in pair if _stored(g, x) is not None and _stored(g, x).type in NUMBERS), None)
+    pair = [(x, _stored(g, x)) for x in a.shown[-2:]]
+    key = next((x for x, d in pair if d is not None and d.vocabulary), None)
+    figure = next((x for x, d in pair if d is not None and d.type in NUMBERS), None)
     if key is None or figure is None:
         return None
     total = Call(fn, (figure.ref,))
