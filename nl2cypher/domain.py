@@ -44,6 +44,11 @@ class Domain:
         suf = rf"(?:\.(?P<suf>{alt(spec['suffixes'])}))?" if spec.get("suffixes") else ""
         return re.compile(rf"(?<![A-Za-z0-9]){pre}(?P<code>{spec['code']}){suf}(?![0-9])")
 
+    @property
+    def agent(self) -> dict:
+        """What an agent's tools say of this domain (patterns/<domain>/agent.yaml)."""
+        return _read(self.name, "agent")
+
     def prompt_role(self, lang: str) -> dict[str, str]:
         """The reviser's role sentences in one language (`role`, `role_generate`)."""
         roles = _read(self.name, "prompt")

@@ -361,6 +361,18 @@ class Schema:
     def dynamic_labels(self) -> list[str]:
         return [n for n, lab in self.labels.items() if lab.dynamic]
 
+    def describe(self) -> dict:
+        """Labels, properties and edges with their descriptions, as JSON (the
+        service's /schema, the agents' `schema` tool)."""
+        return {"name": self.name,
+                "labels": {n: {"description": lab.description, "partition": lab.partition,
+                               "properties": {p: {"type": d.type, "description": d.description}
+                                              for p, d in lab.properties.items()},
+                               "candles": lab.candles}
+                           for n, lab in self.labels.items()},
+                "edges": {n: {"description": e.description, "from": list(e.sources), "to": list(e.targets)}
+                          for n, e in self.edges.items()}}
+
     def render(self, descriptions: bool = True) -> str:
         """Compact text for prompts and `kg schema`, one line per label / edge."""
         lines = ["Node labels:"]

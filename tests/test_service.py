@@ -189,6 +189,26 @@ def test_malformed_requests_get_json_4xx_never_5xx_nor_a_trace_nor_a_write(servi
     assert stock_count(service.db) == before
 
 
+def test_agents_reach_the_same_answers_over_mcp_at_slash_mcp(service):
+    """Issue 25: an MCP client over streamable HTTP; a conversation is the tools' own argument."""
+    import anyio
+    from mcp import Client
+
+    async def turns():
+        async with Client(f"http://127.0.0.1:{service.port}/mcp") as client:
+            first = await client.call_tool("ask", {"question": "贵州茅台昨天的收盘价是多少", "conversation": "web-1"})
+            then = await client.call_tool("ask", {"question": "那五粮液呢", "conversation": "web-1"})
+            return first.structured_content, then.structured_content
+
+    first, then = anyio.run(turns)
+    status, direct = service.json("POST", "/ask", {"question": "贵州茅台昨天的收盘价是多少"})
+    assert first["rows"] == direct["rows"] and first["cypher"] == direct["cypher"]
+    assert then["resolved_question"] == "五粮液昨天的收盘价是多少" and then["rows"][0][0] == "五粮液"
+    # the HTTP API sees the conversation the agent started: one place keeps them
+    status, conv = service.json("GET", "/sessions/web-1")
+    assert status == 200 and len(conv["turns"]) == 2
+
+
 def test_a_token_guards_the_api_when_set(demo_db):
     from nl2cypher.engine import Engine
     from nl2cypher.service import create_app
@@ -202,6 +222,12 @@ def test_a_token_guards_the_api_when_set(demo_db):
                                 headers={"authorization": "Bearer s3cret"})
         assert status == 200 and body["rows"]
         assert srv.json("GET", "/health")[0] == 200  # health needs no token
+        mcp_list = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}
+        accept = {"accept": "application/json, text/event-stream"}
+        status, _, text = srv.request("POST", "/mcp", mcp_list, headers=accept)
+        assert status == 401 and json.loads(text)["error_type"] == "Unauthorized"  # the agents' tools too
+        status, _, text = srv.request("POST", "/mcp", mcp_list, headers={**accept, "authorization": "Bearer s3cret"})
+        assert status == 200 and {t["name"] for t in json.loads(text)["result"]["tools"]} == {"ask", "schema", "cypher"}
     finally:
         srv.stop()
         engine.close()

@@ -23,6 +23,7 @@ app.command("ask")(ask.ask)
 app.command("batch")(ask.batch)
 app.command("chat")(ask.chat)
 app.command("serve")(serve.serve)
+app.command("mcp")(serve.mcp)
 app.add_typer(evaluate.eval_app, name="eval")
 app.add_typer(finetune.ft_app, name="finetune")
 

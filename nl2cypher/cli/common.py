@@ -22,7 +22,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from ..demo.finance import DEFAULT_SEED, write_demo
+from ..demo.finance import DEFAULT_SEED, DemoSize, write_demo
 from ..errors import StoreError
 from ..resources import default_db_path, is_default_db
 from ..schema import default_schema
@@ -97,11 +97,12 @@ def ensure_default_kg(path: Path) -> None:
     build_demo(path, dt.date.today(), DEFAULT_SEED, None)
 
 
-def build_demo(db: Path, end: dt.date, seed: int, keep: Optional[Path], allow_shrink: bool = False):
+def build_demo(db: Path, end: dt.date, seed: int, keep: Optional[Path], allow_shrink: bool = False,
+               size: DemoSize = DemoSize()):
     with tempfile.TemporaryDirectory(prefix="nl2cypher-demo-") as tmp:
         src = keep or Path(tmp) / "demo"
         with LoadProgress("generating demo KG"):
-            write_demo(src, end, seed)
+            write_demo(src, end, seed, size)
         with LoadProgress("loading") as p:
             return load_kg(src, db, default_schema(), source="demo", progress=p, allow_shrink=allow_shrink)
 

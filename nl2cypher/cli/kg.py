@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 from rich.table import Table
 
-from ..demo.finance import DEFAULT_SEED, SYNTHETIC_NOTE, next_day_dir, write_demo
+from ..demo.finance import DEFAULT_SEED, SIZES, SYNTHETIC_NOTE, DemoSize, next_day_dir, write_demo
 from ..resources import is_default_db
 from ..schema import Schema, default_schema
 from ..store import LadybugStore, load_kg, refresh_kg
@@ -27,6 +27,8 @@ from .common import (
     parse_params,
     print_result,
 )
+
+_SIZES_HELP = ", ".join(f"{k} ({v.stocks:,} stocks, {v.funds:,} funds, {v.days:,} days)" for k, v in SIZES.items())
 
 kg_app = typer.Typer(no_args_is_help=True, help="Load, refresh and inspect the knowledge graph.")
 
@@ -54,6 +56,11 @@ def kg_load(src: Path = typer.Argument(..., help="KG directory: nodes/<label>.cs
 def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also write the KG directory here."),
             end_date: Optional[str] = typer.Option(None, "--end-date", help="Last trading day (default: today)."),
             seed: int = typer.Option(DEFAULT_SEED, help="Random seed; the same seed and end date give the same KG."),
+            size: str = typer.Option("demo", help=f"A preset: {_SIZES_HELP}."),
+            stocks: Optional[int] = typer.Option(None, min=100, max=100_000, help="Listed stocks (overrides --size)."),
+            funds: Optional[int] = typer.Option(None, min=40, max=200_000, help="Public funds (overrides --size)."),
+            days: Optional[int] = typer.Option(None, min=60, max=5_000, help="Trading days of daily data "
+                                                                             "(overrides --size)."),
             db: Optional[Path] = DbOption,
             no_load: bool = typer.Option(False, "--no-load", help="Only write --out; do not load it."),
             refresh: bool = typer.Option(False, "--refresh", help="Add the next trading day to the loaded demo KG."),
@@ -74,13 +81,17 @@ def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also wri
                   f"({counts.get('stock_data', 0)} stock_data, {counts.get('trade_data', 0)} trade_data rows)")
         return
     end = parse_date(end_date, "--end-date")
+    if size not in SIZES:
+        raise typer.BadParameter(f"--size {size!r}: one of {', '.join(SIZES)}")
+    preset = SIZES[size]
+    dims = DemoSize(stocks or preset.stocks, funds or preset.funds, days or preset.days)
     if no_load:
         if not out_dir:
             raise typer.BadParameter("--no-load needs --out DIR")
-        counts = write_demo(out_dir, end, seed)
+        counts = write_demo(out_dir, end, seed, dims)
         out.print(f"wrote the demo KG ({sum(counts.values()):,} rows) to {out_dir}")
         return
-    rep = build_demo(path, end, seed, out_dir, allow_shrink)
+    rep = build_demo(path, end, seed, out_dir, allow_shrink, dims)
     out.print(f"[green]loaded the demo KG[/] ({rep.nodes:,} nodes, {rep.edges:,} edges, up to {end}) into {path}"
               + (f"; directory kept at {out_dir}" if out_dir else ""))
     out.print(f"[yellow]{SYNTHETIC_NOTE}[/]")

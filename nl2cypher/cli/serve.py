@@ -41,9 +41,23 @@ def serve(db: Optional[Path] = DbOption, host: str = typer.Option("127.0.0.1", "
     engine.ask("预热")  # warm every stage before the first request
     if engine.ranker.enabled:
         engine.ranker.encoder.encode(["预热"])  # and the encoder, which only a choice between candidates loads
-    app = create_app(engine, token)
+    app = create_app(engine, token, _loopback(host))
     shown = f"[{host}]" if ":" in host else host
     out.print(f"serving on http://{shown}:{port}/  (API docs: /docs)" + ("  — a bearer token is required" if token
                                                                            else ""))
     err.print("[dim]Ctrl-C stops the server[/]")
     uvicorn.run(app, host=host, port=port, log_level="warning", limit_concurrency=64)
+
+
+def mcp(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
+        revise: Optional[str] = ReviseOption, max_rows: int = MaxRowsOption):
+    """Serve the engine to an LLM agent over MCP on stdin/stdout: tools ask, schema, cypher."""
+    try:
+        from ..shared import SharedEngine
+        from ..tools import mcp_server
+    except ImportError as e:
+        raise Nl2CypherError(f"the agents' tools need their extra: pip install 'nl2cypher[serve]' "
+                             f"({e.name} missing)") from None
+    engine = open_engine(db, today, False, revise, no_revise, max_rows)  # errors before the protocol starts
+    err.print("[dim]nl2cypher MCP server on stdio: tools ask, schema, cypher[/]")
+    mcp_server(SharedEngine(engine)).run("stdio")

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import itertools
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +22,24 @@ SYNTHETIC_NOTE = "演示知识图谱：公司名称取自真实上市公司，�
 DEFAULT_SEED = 20240315
 TRADING_DAYS = 260  # at least 250 trading days of stock_data / trade_data
 QUARTERS = 16  # four years of quarterly financials
+
+
+@dataclass(frozen=True)
+class DemoSize:
+    """How big a demo KG is: listed stocks, public funds, trading days of daily
+    data. Managers, stockholders, new listings and fund news grow with them."""
+
+    stocks: int = 320
+    funds: int = 160
+    days: int = TRADING_DAYS
+
+    def scaled(self, base: int, of: str) -> int:
+        """`base` at the default size, in proportion beyond it (never less)."""
+        default, now = getattr(DemoSize(), of), getattr(self, of)
+        return max(base, round(base * now / default))
+
+
+SIZES = {"demo": DemoSize(), "10x": DemoSize(3_200, 1_600, 260), "market": DemoSize(5_000, 8_000, 1_000)}
 
 # ---- trading calendar (approximate SSE/SZSE holidays) --------------------------
 
@@ -123,6 +143,8 @@ TRADES = {
     "航运港口": ["港口", "海运"], "物流": ["物流"], "建筑装饰": ["建设", "建工"], "建材": ["建材", "水泥"],
     "农林牧渔": ["农业", "牧业"], "旅游酒店": ["旅游", "酒店"],
 }
+# a second character between prefix and suffix, only once prefix × suffix runs out (market size)
+NAME_MIDDLES = "新华大联宏信泰达中汇嘉盛德源通隆"
 NAME_PREFIXES = """东方 华信 中科 天成 金陵 宏达 长江 南洋 北辰 西部 新华 国泰 安达 瑞丰 鼎盛 永安 富春 明德
 凯盛 鸿远 江淮 岭南 齐鲁 燕山 泰山 黄河 珠江 昆仑 天山 星辰 晨光 远东 振华 华海 博远 恒信 嘉和 汇通
 龙腾 华阳 海宁 宁波 苏州 杭州 成都 重庆 厦门 青岛 合肥 长沙 武汉 西安 深圳 广州 天津 大连""".split()
@@ -171,6 +193,9 @@ FUND_THEMES = {
     "大金融": ["银行", "券商", "保险"], "先进制造": ["工程机械", "半导体", "光伏设备"],
     "品质生活": ["食品加工", "家电", "白酒"], "周期精选": ["有色金属", "钢铁", "化工", "煤炭"],
 }
+# a fund name's qualifier, only once company × theme runs out (market size)
+FUND_QUALIFIERS = ["", "精选", "优势", "领航", "稳进", "价值", "成长", "睿选", "鑫享", "丰利", "核心", "动力", "智选",
+                   "均衡", "远见", "安享"]
 FUND_TYPES = ["混合", "股票", "灵活配置混合", "指数", "债券"]
 SALES_STATUS = ["开放申购", "开放申购", "开放申购", "暂停申购", "限制大额申购", "认购期"]
 SURNAMES = "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
@@ -215,7 +240,7 @@ def limit_of(sector: str) -> float:
 # ---- generated model ---------------------------------------------------------
 
 
-@dataclass
+@dataclass(slots=True)  # market size holds a few million until they are written
 class Bar:
     date: dt.date
     open: float
@@ -270,35 +295,101 @@ def step_bar(rng: random.Random, day: dt.date, prev: float, limit: float, histor
     return Bar(day, open_, close, high, low, rng_pct, volume, days, limit_up, hsb)
 
 
-class DemoKG:
-    """Generates the whole demo KG in memory, then writes the contract format."""
+def _stock_names(rng: random.Random) -> Iterator[tuple[str, str, str]]:
+    """(prefix, name, board): prefix × suffix in a shuffled order, then — only
+    when a market's thousands need them — with a middle character."""
+    pool = [(pre, pre + suf, trade) for trade, sufs in TRADES.items() for suf in sufs for pre in NAME_PREFIXES]
+    rng.shuffle(pool)
+    yield from pool
+    wider = [(pre, pre + mid + suf, trade) for pre, _, trade in pool for mid in NAME_MIDDLES
+             for suf in TRADES[trade][:1]]
+    rng.shuffle(wider)
+    yield from wider
 
-    def __init__(self, end: dt.date | None = None, seed: int = DEFAULT_SEED, n_stocks: int = 320, n_funds: int = 160):
+
+def _fund_names(rng: random.Random) -> Iterator[tuple[str, str, str]]:
+    """(company, theme, qualifier): company × theme in a shuffled order, then again
+    with each qualifier, then with two."""
+    combos = [(c, t) for c in FUND_COMPANIES for t in FUND_THEMES]
+    pairs = [a + b for a in FUND_QUALIFIERS[1:] for b in FUND_QUALIFIERS[1:] if a != b]
+    for qualifier in FUND_QUALIFIERS + pairs:
+        rng.shuffle(combos)
+        yield from ((c, t, qualifier) for c, t in combos)
+
+
+def _given_chars(female: bool) -> str:
+    return "".join(dict.fromkeys("".join(FEMALE_GIVEN if female else MALE_GIVEN)))
+
+
+class _Sink:
+    """CSV files of the contract format written row by row; a table's header is
+    its first row's columns."""
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.files: dict[tuple[str, str], tuple] = {}
+        self.counts: dict[str, int] = {}
+
+    def row(self, folder: str, name: str, row: dict) -> None:
+        f = self.files.get((folder, name))
+        if f is None:
+            (self.out / folder).mkdir(parents=True, exist_ok=True)
+            fh = open(self.out / folder / f"{name}.csv", "w", newline="", encoding="utf-8")
+            f = self.files[folder, name] = (fh, csv.writer(fh), list(row))
+            f[1].writerow(f[2])
+        f[1].writerow([row.get(h, "") for h in f[2]])
+        self.counts[name] = self.counts.get(name, 0) + 1
+
+    def close(self) -> dict[str, int]:
+        for fh, _, _ in self.files.values():
+            fh.close()
+        return self.counts
+
+
+class DemoKG:
+    """Generates the demo KG and writes the contract format: row by row into
+    `sink` when one is given (market size does not fit in memory as dicts), else
+    kept until `write`."""
+
+    def __init__(self, end: dt.date | None = None, seed: int = DEFAULT_SEED, size: DemoSize = DemoSize(),
+                 sink: str | Path | None = None):
         self.end = end or dt.date.today()
         self.seed = seed
         self.rng = random.Random(seed)
-        self.days = trading_days_until(self.end, TRADING_DAYS)
-        self.n_stocks, self.n_funds = n_stocks, n_funds
+        self.size = size
+        self.days = trading_days_until(self.end, size.days)
+        self.n_stocks, self.n_funds = size.stocks, size.funds
         self.nodes: dict[str, list[dict]] = {}
         self.edges: dict[str, list[dict]] = {}
         self.aliases: list[tuple[str, str]] = []
+        self.sink = _Sink(Path(sink)) if sink else None
 
     # -- helpers --
     def _person(self, used: set[str], female: bool | None = None) -> tuple[str, str]:
         rng = self.rng
-        while True:
+        for tries in itertools.count():
             fem = rng.random() < 0.35 if female is None else female
-            name = rng.choice(SURNAMES) + rng.choice(FEMALE_GIVEN if fem else MALE_GIVEN)
+            given = FEMALE_GIVEN if fem else MALE_GIVEN
+            # past the common given names (a market's thousands of people), two characters of them
+            name = rng.choice(SURNAMES) + (rng.choice(given) if tries < 50 else
+                                           "".join(rng.choice(_given_chars(fem)) for _ in range(2)))
             if name not in used:
                 used.add(name)
                 return name, "女" if fem else "男"
+        raise AssertionError("unreachable")
 
-    def _node(self, label: str, **row) -> dict:
-        self.nodes.setdefault(label, []).append(row)
-        return row
+    def _node(self, label: str, **row) -> None:
+        if self.sink:
+            self.sink.row("nodes", label, row)
+        else:
+            self.nodes.setdefault(label, []).append(row)
 
     def _edge(self, etype: str, a: str, b: str, **props) -> None:
-        self.edges.setdefault(etype, []).append({":START_ID": a, ":END_ID": b, **props})
+        row = {":START_ID": a, ":END_ID": b, **props}
+        if self.sink:
+            self.sink.row("edges", etype, row)
+        else:
+            self.edges.setdefault(etype, []).append(row)
 
     # -- parts --
     def build(self) -> "DemoKG":
@@ -316,14 +407,12 @@ class DemoKG:
         specs = [StockSpec(c, n, t, p, float(pr)) for c, n, t, p, pr in KNOWN_STOCKS]
         names = {s.name for s in specs}
         codes = {s.code for s in specs}
-        pool = [(pre, suf, trade) for trade, sufs in TRADES.items() for suf in sufs for pre in NAME_PREFIXES]
-        rng.shuffle(pool)
+        pool = _stock_names(rng)
         boards = [("600", 0.22), ("601", 0.12), ("603", 0.14), ("605", 0.03), ("688", 0.12), ("000", 0.08),
                   ("002", 0.14), ("300", 0.12), ("301", 0.02), ("83", 0.01)]
-        for pre, suf, trade in pool:
+        for pre, name, trade in pool:
             if len(specs) >= self.n_stocks:
                 break
-            name = pre + suf
             if name in names:
                 continue
             while True:
@@ -337,7 +426,7 @@ class DemoKG:
             specs.append(StockSpec(code, name, trade, prov, round(rng.lognormvariate(2.8, 0.7), 2)))
         # some generated stocks list during the window (新股)
         window = self.days
-        for s in rng.sample(specs[len(KNOWN_STOCKS):], 25):
+        for s in rng.sample(specs[len(KNOWN_STOCKS):], self.size.scaled(25, "stocks")):
             s.listed = window[rng.randrange(20, len(window) - 5)]
         self.stocks = specs
         for s in specs:
@@ -374,6 +463,7 @@ class DemoKG:
     def _prices(self) -> None:
         rng = self.rng
         market = {d: rng.gauss(0.0003, 0.009) for d in self.days}
+        moves_of: dict[tuple[str, dt.date], list[float]] = {}  # board indices follow the mean move of their members
         for s in self.stocks:
             limit = limit_of(s.sector)
             prev = s.price
@@ -385,11 +475,8 @@ class DemoKG:
                 prev = bar.close
             for b in s.bars:
                 self._stock_bar(s.id, s.code, b)
-        # board indices follow the mean move of their members
-        moves_of: dict[tuple[str, dt.date], list[float]] = {}
-        for s in self.stocks:
-            for b in s.bars:
                 moves_of.setdefault((s.trade, b.date), []).append(b.range)
+            s.bars = s.bars[-3:]  # what the news needs; a market's bars are written, not kept
         for t, tid in self.trade_ids.items():
             level = rng.uniform(800, 6000)
             for d in self.days:
@@ -457,16 +544,14 @@ class DemoKG:
         used_names: set[str] = set()
         used_codes: set[str] = set()
         self.fund_ids = []
-        combos = [(c, t) for c in FUND_COMPANIES for t in FUND_THEMES]
-        rng.shuffle(combos)
-        for company, theme in combos:
+        for company, theme, qualifier in _fund_names(rng):
             if len(self.fund_ids) >= self.n_funds:
                 break
             ftype = rng.choice(FUND_TYPES)
             for share in ("A", "C"):
                 if len(self.fund_ids) >= self.n_funds:
                     break
-                name = f"{company}{theme}{ftype}{share}"
+                name = f"{company}{theme}{qualifier}{ftype}{share}"
                 if name in used_names:
                     continue
                 used_names.add(name)
@@ -490,7 +575,8 @@ class DemoKG:
                     continue  # bond funds hold no stocks here
                 favoured = [s for t in FUND_THEMES[theme] for s in by_trade.get(t, [])]
                 picks = rng.sample(favoured, min(len(favoured), 8))
-                others = [s for s in self.stocks if s not in picks]
+                picked = {s.code for s in picks}
+                others = [s for s in self.stocks if s.code not in picked]
                 picks += rng.sample(others, 10 - len(picks))
                 ratios = sorted((round(rng.uniform(1.0, 9.5), 2) for _ in picks), reverse=True)
                 for s, r in zip(picks, ratios):
@@ -501,7 +587,7 @@ class DemoKG:
         rng = self.rng
         used: set[str] = {"王明"}
         managers = [("m001", "王明", "男")]
-        for i in range(2, 96):
+        for i in range(2, self.size.scaled(95, "funds") + 1):
             n, sex = self._person(used)
             managers.append((f"m{i:03d}", n, sex))
         for mid, n, sex in managers:
@@ -536,7 +622,7 @@ class DemoKG:
                 self._edge("is_chairman_of", cid2, s.id)
         # stockholders: institutions hold many stocks, people a few
         holders = [(f"h{i + 1:03d}", n) for i, n in enumerate(INSTITUTION_HOLDERS)]
-        for i in range(len(holders), 140):
+        for i in range(len(holders), self.size.scaled(140, "stocks")):
             n, _ = self._person(used)
             holders.append((f"h{i + 1:03d}", n))
         for hid, n in holders:
@@ -575,7 +661,7 @@ class DemoKG:
             for _ in range(rng.randint(0, 2)):
                 good = rng.random() < 0.55
                 add(fill(rng.choice(GOOD_NEWS if good else BAD_NEWS), s.name), s.id, 1 if good else -1)
-        for fid, name in rng.sample(self.fund_ids, 40):
+        for fid, name in rng.sample(self.fund_ids, self.size.scaled(40, "funds")):
             good = rng.random() < 0.6
             add(fill(rng.choice(FUND_GOOD if good else FUND_BAD), name), fid, 1 if good else -1)
         # new stock listings
@@ -598,7 +684,7 @@ class DemoKG:
         out = Path(out)
         (out / "nodes").mkdir(parents=True, exist_ok=True)
         (out / "edges").mkdir(parents=True, exist_ok=True)
-        counts = {}
+        counts = self.sink.close() if self.sink else {}
         for folder, tables in (("nodes", self.nodes), ("edges", self.edges)):
             for name, rows in tables.items():
                 _write_csv(out / folder / f"{name}.csv", rows)
@@ -621,8 +707,10 @@ def _write_csv(path: Path, rows: list[dict]) -> None:
             w.writerow([r.get(h, "") for h in header])
 
 
-def write_demo(out: str | Path, end: dt.date | None = None, seed: int = DEFAULT_SEED) -> dict[str, int]:
-    return DemoKG(end, seed).build().write(out)
+def write_demo(out: str | Path, end: dt.date | None = None, seed: int = DEFAULT_SEED,
+               size: DemoSize = DemoSize()) -> dict[str, int]:
+    """Generate the demo KG of `size` into the contract directory `out`; the rows per table."""
+    return DemoKG(end, seed, size, sink=out).build().write(out)
 
 
 # ---- the next trading day, for `kg demo --refresh` ----------------------------

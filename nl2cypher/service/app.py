@@ -14,11 +14,10 @@ whose `error` says why (as in a batch)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import tempfile
-import threading
-from collections import OrderedDict
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -30,14 +29,15 @@ from fastapi.responses import FileResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
+from starlette.routing import Route
 
 from .. import __version__
 from ..engine import MAX_QUESTION_CHARS, MAX_ROWS, Engine
 from ..errors import Nl2CypherError
+from ..shared import MAX_SESSIONS, SharedEngine, UnknownConversation, served_record
 
 MAX_BODY = 1_000_000  # bytes a request may send
 MAX_BATCH = 1_000  # questions a /batch request may ask
-MAX_SESSIONS = 1_000  # conversations kept; the oldest is dropped first
 WEB = Path(__file__).parent / "web"
 
 
@@ -85,18 +85,6 @@ def _trace(ans) -> dict[str, Any]:
             "resolution": tr.resolution or None}
 
 
-def _record(ans, engine: Engine, max_rows: int | None = None) -> dict[str, Any]:
-    rec = ans.record()
-    rows = rec["rows"]
-    cut = max_rows is not None and len(rows) > max_rows
-    rec["rows"] = rows[:max_rows] if cut else rows
-    rec["truncated"] = bool(ans.truncated or cut)
-    rec.setdefault("error_type", None)
-    rec["kind"] = ans.kind or None
-    rec["notes"] = ans.notes
-    return rec
-
-
 class _BodyLimit:
     """An ASGI middleware: a request body over MAX_BODY is refused with 413
     before the app reads it (Content-Length, or counted when chunked)."""
@@ -131,14 +119,54 @@ async def _send_json(send, status: int, body: dict) -> None:
     await send({"type": "http.response.body", "body": data})
 
 
-def create_app(engine: Engine, token: str | None = None) -> FastAPI:
+class _AgentTools:
+    """The agents' tools (tools.py) at /mcp: MCP's streamable HTTP, stateless and
+    in JSON (a conversation is the tools' own `conversation` argument), behind the
+    service's token. Absent when the `mcp` package is not installed."""
+
+    def __init__(self, shared: SharedEngine, token: str | None, loopback: bool):
+        from mcp.server.transport_security import TransportSecuritySettings
+
+        from ..tools import mcp_server
+
+        self.server = mcp_server(shared)
+        # on loopback the SDK refuses other Host headers (DNS rebinding); beyond it the token guards
+        security = None if loopback else TransportSecuritySettings(enable_dns_rebinding_protection=False)
+        sub = self.server.streamable_http_app(streamable_http_path="/mcp", stateless_http=True, json_response=True,
+                                              transport_security=security)
+        self.endpoint = next(r for r in sub.routes if getattr(r, "path", None) == "/mcp").app
+        self.token = token
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self, app):
+        async with self.server.session_manager.run():
+            yield
+
+    async def __call__(self, scope, receive, send):
+        given = dict(scope.get("headers") or []).get(b"authorization", b"")
+        if self.token is not None and not secrets.compare_digest(given, f"Bearer {self.token}".encode()):
+            return await _send_json(send, 401, {"error": "this server needs `Authorization: Bearer "
+                                                         "<NL2CYPHER_API_TOKEN>`", "error_type": "Unauthorized"})
+        return await self.endpoint(scope, receive, send)
+
+
+def _agent_tools(shared: SharedEngine, token: str | None, loopback: bool) -> _AgentTools | None:
+    try:
+        return _AgentTools(shared, token, loopback)
+    except ImportError:
+        return None
+
+
+def create_app(engine: Engine, token: str | None = None, loopback: bool = True) -> FastAPI:
     """The app over one warm engine; with `token`, every API call needs
-    `Authorization: Bearer <token>` (the page asks for it)."""
-    app = FastAPI(title="nl2cypher", version=__version__,
+    `Authorization: Bearer <token>` (the page asks for it). `loopback`: the
+    server listens on this machine only."""
+    shared = SharedEngine(engine, MAX_SESSIONS)
+    tools = _agent_tools(shared, token, loopback)
+    app = FastAPI(title="nl2cypher", version=__version__, lifespan=tools.lifespan if tools else None,
                   description="Chinese finance questions to Cypher over a knowledge graph: the answer, the query "
-                              "that ran, what it was understood as, and how sure the engine is.")
-    lock = threading.Lock()
-    sessions: OrderedDict[str, Any] = OrderedDict()
+                              "that ran, what it was understood as, and how sure the engine is. LLM agents: "
+                              "the same answers as MCP tools at /mcp.")
 
     def authorised(request: Request) -> None:
         if token is None:
@@ -175,42 +203,22 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
 
     @app.get("/schema", dependencies=guarded, summary="The KG's labels, properties and edges")
     def schema() -> dict:
-        s = engine.schema
-        return {"name": s.name,
-                "labels": {n: {"description": lab.description, "partition": lab.partition,
-                               "properties": {p: {"type": d.type, "description": d.description}
-                                              for p, d in lab.properties.items()},
-                               "candles": lab.candles}
-                           for n, lab in s.labels.items()},
-                "edges": {n: {"description": e.description, "from": list(e.sources), "to": list(e.targets)}
-                          for n, e in s.edges.items()}}
+        return engine.schema.describe()
 
     @app.get("/kg/stats", dependencies=guarded, summary="Node and edge counts, date spans")
     def stats() -> dict:
-        with lock:
+        with shared.lock:
             info = engine.store.info()
         return {"backend": info.backend, "nodes": info.node_counts, "edges": info.edge_counts,
                 "dates": {k: list(v) for k, v in info.date_spans.items()}, "synthetic": info.synthetic}
 
     @app.post("/ask", dependencies=guarded, summary="Answer one question (the batch record); with `session`, a turn")
     def ask(req: AskRequest) -> dict:
-        with lock:
-            if req.session is None:
-                ans = engine.ask(req.question, today=req.today)
-            else:  # an id the server has not seen starts that conversation
-                s = sessions.get(req.session) or _keep(req.session, engine.session(req.session))
-                sessions.move_to_end(req.session)
-                ans = s.ask(req.question, today=req.today)
-        rec = _record(ans, engine, req.max_rows)
+        ans = shared.ask(req.question, req.today, req.session)  # an id not seen yet starts that conversation
+        rec = served_record(ans, req.max_rows)
         if req.trace:
             rec["trace"] = _trace(ans)
         return rec
-
-    def _keep(sid: str, session):
-        sessions[sid] = session
-        while len(sessions) > MAX_SESSIONS:
-            sessions.popitem(last=False)
-        return session
 
     @app.post("/batch", dependencies=guarded, summary="Answer a list of questions; NDJSON records as they come")
     def batch(req: BatchRequest) -> StreamingResponse:
@@ -240,12 +248,12 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
         def lines() -> Iterator[bytes]:
             local: dict[str, Any] = {}
             for i, (conv, q) in enumerate(items, 1):
-                with lock:
+                with shared.lock:
                     if conv is None:
                         ans = engine.ask(q, today=today)
                     else:
                         ans = local.setdefault(conv, engine.session(conv)).ask(q, today=today)
-                rec = {"id": i, **_record(ans, engine)}
+                rec = {"id": i, **served_record(ans)}
                 yield (json.dumps(rec, ensure_ascii=False) + "\n").encode()
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
@@ -253,37 +261,35 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
     @app.post("/sessions", dependencies=guarded, status_code=201, summary="Start a conversation")
     def new_session() -> dict:
         sid = secrets.token_urlsafe(12)
-        with lock:
-            _keep(sid, engine.session(sid))
+        shared.start(sid)
         return {"id": sid}
 
-    def _session(sid: str):
-        s = sessions.get(sid)
-        if s is None:
+    @contextlib.contextmanager
+    def known(sid: str):
+        try:
+            yield
+        except UnknownConversation:
             raise ApiError(404, f"no conversation {sid[:40]!r} (it may have expired): POST /sessions for a new one",
-                           "NotFound")
-        sessions.move_to_end(sid)
-        return s
+                           "NotFound") from None
 
     @app.post("/sessions/{sid}/ask", dependencies=guarded, summary="Ask within a conversation")
     def session_ask(sid: str, req: SessionAsk) -> dict:
-        with lock:
-            ans = _session(sid).ask(req.question, today=req.today)
-        rec = _record(ans, engine)
+        with known(sid):
+            ans = shared.ask(req.question, req.today, sid, start=False)
+        rec = served_record(ans)
         if req.trace:
             rec["trace"] = _trace(ans)
         return rec
 
     @app.get("/sessions/{sid}", dependencies=guarded, summary="A conversation's turns, as JSON")
     def session_get(sid: str) -> dict:
-        with lock:
-            return {"id": sid, **_session(sid).to_json()}
+        with known(sid):
+            return {"id": sid, **shared.turns(sid)}
 
     @app.delete("/sessions/{sid}", dependencies=guarded, status_code=204, summary="Forget a conversation")
     def session_delete(sid: str) -> None:
-        with lock:
-            _session(sid)
-            del sessions[sid]
+        with known(sid):
+            shared.forget(sid)
 
     if (WEB / "index.html").is_file():
         app.mount("/static", StaticFiles(directory=WEB), name="static")
@@ -292,5 +298,7 @@ def create_app(engine: Engine, token: str | None = None) -> FastAPI:
         def page() -> FileResponse:
             return FileResponse(WEB / "index.html")
 
+    if tools:
+        app.router.routes.append(Route("/mcp", endpoint=tools))
     app.add_middleware(_BodyLimit)
     return app
