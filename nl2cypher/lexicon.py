@@ -6,6 +6,7 @@ Numbers and time expressions are recognised alongside."""
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import datetime as dt
 import functools
@@ -787,13 +788,34 @@ class Lexicon:
     def _closest(self, tok: str, limit: int = 5, cap: int | None = None) -> list[str]:
         cap = cap if cap is not None else (1 if len(tok) <= 3 else 2)
         scored = []
-        for n in self._names:
+        for n in self._near_names(tok, cap):
             if abs(len(n) - len(tok)) > cap:
                 continue
             d = _edit_distance(tok, n, cap)
             if d <= cap and d < len(tok) - 1:
                 scored.append((d, n))
         return [n for _, n in sorted(scored)[:limit]]
+
+    def _near_names(self, tok: str, cap: int) -> list[str]:
+        """The names that can be within `cap` edits of `tok`: each edit loses at most
+        one of tok's characters, so they hold all but `cap` of them (a market's tens of
+        thousands of names are not each measured)."""
+        need = len(set(tok)) - cap
+        if need < 1:
+            return self._names
+        shared = collections.Counter()
+        for c in set(tok):
+            shared.update(self._names_with.get(c, ()))
+        return [self._names[i] for i, k in shared.items() if k >= need]
+
+    @functools.cached_property
+    def _names_with(self) -> dict[str, list[int]]:
+        """Character → the names holding it (their index in `_names`)."""
+        out: dict[str, list[int]] = {}
+        for i, name in enumerate(self._names):
+            for c in set(name):
+                out.setdefault(c, []).append(i)
+        return out
 
     @staticmethod
     def _same_sound(a: str, b: str) -> bool:

@@ -38,6 +38,24 @@ def test_same_seed_same_kg(tmp_path, demo_dir):
         assert hashlib.sha256(f.read_bytes()).digest() == hashlib.sha256(g.read_bytes()).digest(), f
 
 
+def test_a_bigger_demo_has_the_size_asked_and_unique_names(tmp_path):
+    """Issue 25: past the name pools (about 3,500 stock names, 560 fund names, 1,900
+    people) the generator widens them instead of looping forever."""
+    out = tmp_path / "big"
+    r = run_cli("kg", "demo", "--no-load", "--out", str(out), "--end-date", DEMO_END.isoformat(),
+                "--stocks", "4000", "--funds", "700", "--days", "60")
+    assert r.returncode == 0, r.stderr
+    stocks, funds = _rows(out, "nodes", "stock"), _rows(out, "nodes", "public_offering_fund")
+    assert len(stocks) == 4000 and len({s["name"] for s in stocks}) == 4000 and len({s["code"] for s in stocks}) == 4000
+    assert len(funds) == 700 and len({f["name"] for f in funds}) == 700
+    people = [p["name"] for label in ("fund_manager", "chairman", "stockholder") for p in _rows(out, "nodes", label)]
+    assert len(people) > 4000 and len(set(people)) == len(people)
+    days = {b["date:date"] for b in _rows(out, "nodes", "stock_data")}
+    assert len(days) == 60 and max(days) == DEMO_END.isoformat()
+    managed = {m[":END_ID"] for m in _rows(out, "edges", "manage")}
+    assert managed == {f["id:ID"] for f in funds}  # every fund still has a manager
+
+
 def test_stocks_look_like_a_market(demo_dir):
     stocks = _rows(demo_dir, "nodes", "stock")
     codes = [s["code"] for s in stocks]

@@ -1,0 +1,168 @@
+"""How the engine's costs grow with the KG: the demo KG at 1×, 10× and market size.
+
+    python bench/scale.py [--sizes demo,10x,market] [--work DIR] [--repeat 5]
+    python bench/scale.py --measure DB   # one size's warm numbers, in this process (JSON)
+
+Per size: generate and load time (rows/s), the store's size on disk, a cold
+`nl2cypher ask` (wall time, fresh process), a warm engine's resident memory, and
+translate + execute p50/p95 per question kind (revision off). Each size is measured
+in a fresh process, so memory is that size's alone. Prints a table; writes
+bench/out/scale.json."""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+END = dt.date(2024, 3, 15)
+
+STOCKS = ["贵州茅台", "五粮液", "招商银行", "宁德时代", "中国平安", "比亚迪", "中芯国际", "美的集团"]
+BOARDS = ["白酒", "银行", "半导体", "电池", "券商", "家电"]
+# question kinds of the issue; {s} a stock, {b} a board, {m} a fund manager
+KINDS = {
+    "one stock on a day": ["{s}昨天的收盘价是多少", "{s}今天的成交量是多少"],
+    "market-wide filter on a day": ["今天涨停的股票有哪些", "今天涨幅超过5%的股票有哪些", "昨天收盘价低于5元的股票"],
+    "top-k of a day": ["今天成交量最大的10只股票", "今天涨幅最大的5只股票"],
+    "window aggregate": ["{s}近5日的平均收盘价", "{s}最近20个交易日的最高价是多少"],
+    "a board's members on a day": ["{b}板块今天各股票的涨跌幅", "{b}板块今天涨了的股票有哪些"],
+    "fund → stock → board": ["{m}管理的基金都重仓了哪些板块"],
+}
+FOLLOW_UP = ("{s}昨天的收盘价是多少", "那{t}呢")
+
+
+def percentile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def rss_mb() -> float:
+    with open("/proc/self/status") as fh:
+        kb = next(int(line.split()[1]) for line in fh if line.startswith("VmRSS"))
+    return round(kb / 1024, 1)
+
+
+def measure(db: str, repeat: int) -> dict:
+    """Warm numbers of one KG, in this process."""
+    from nl2cypher.engine import Engine
+
+    t0 = time.perf_counter()
+    engine = Engine(db, END, revise="never")
+    engine.ask("预热")
+    if engine.ranker.enabled:  # as `serve` does: the encoder loads before the first choice between candidates
+        engine.ranker.encoder.encode(["预热"])
+    start_s = time.perf_counter() - t0
+    managers = [r[0] for r in engine.store.run(
+        "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s:stock) "
+        "RETURN m.name, count(s) AS n ORDER BY n DESC, m.name LIMIT 4").rows]
+    out: dict = {"engine_start_s": round(start_s, 2), "kinds": {}}
+    for kind, templates in KINDS.items():
+        times, wrong = [], []
+        for i in range(repeat):
+            for j, tpl in enumerate(templates):
+                q = tpl.format(s=STOCKS[(i + j) % len(STOCKS)], b=BOARDS[(i + j) % len(BOARDS)],
+                               m=managers[(i + j) % len(managers)])
+                t = time.perf_counter()
+                ans = engine.ask(q)
+                times.append((time.perf_counter() - t) * 1000)
+                if ans.error or not ans.rows:
+                    wrong.append(f"{q}: {ans.error or 'no rows'}")
+        out["kinds"][kind] = _stats(times, wrong)
+    times, wrong = [], []
+    for i in range(repeat * 2):
+        s, t = STOCKS[i % len(STOCKS)], STOCKS[(i + 3) % len(STOCKS)]
+        session = engine.session()
+        session.ask(FOLLOW_UP[0].format(s=s))
+        t0 = time.perf_counter()
+        ans = session.ask(FOLLOW_UP[1].format(t=t))
+        times.append((time.perf_counter() - t0) * 1000)
+        if ans.error or not ans.rows or ans.rows[0][0] != t:
+            wrong.append(f"那{t}呢: {ans.error or ans.rows[:1]}")
+    out["kinds"]["a follow-up (那X呢)"] = _stats(times, wrong)
+    out["warm_rss_mb"] = rss_mb()
+    out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    return out
+
+
+def _stats(times: list[float], wrong: list[str]) -> dict:
+    return {"n": len(times), "p50_ms": round(statistics.median(times), 1), "p95_ms": round(percentile(times, 0.95), 1),
+            "max_ms": round(max(times), 1), "unanswered": wrong[:3], "unanswered_n": len(wrong)}
+
+
+def build(size: str, work: Path) -> dict:
+    """Generate and load one size; the times and the store."""
+    from nl2cypher.demo.finance import SIZES, write_demo
+    from nl2cypher.store import load_kg
+
+    src, db = work / f"{size}-kg", work / f"{size}.lbug"
+    shutil.rmtree(src, ignore_errors=True)
+    db.unlink(missing_ok=True)
+    t0 = time.perf_counter()
+    counts = write_demo(src, END, size=SIZES[size])
+    gen_s = time.perf_counter() - t0
+    rep = load_kg(src, db, source="demo")
+    shutil.rmtree(src)
+    return {"rows": sum(counts.values()), "generate_s": round(gen_s, 1), "load_s": round(rep.seconds, 1),
+            "load_rows_per_s": round(rep.per_second), "validate_s": round(rep.validate_seconds, 1),
+            "store_mb": round(db.stat().st_size / 2**20, 1), "db": str(db)}
+
+
+def cold_ask(db: str) -> float:
+    env = {**os.environ, "NL2CYPHER_DB": db, "NL2CYPHER_REVISE": "never", "HF_HUB_OFFLINE": "1"}
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "nl2cypher", "ask", "贵州茅台昨天的收盘价是多少", "--today", END.isoformat()],
+                   env=env, check=True, capture_output=True)
+    return round(time.perf_counter() - t0, 2)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", default="demo,10x,market")
+    ap.add_argument("--work", type=Path, help="Where the KGs are built (default: a temporary folder)")
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--measure", help=argparse.SUPPRESS)
+    ap.add_argument("--out", type=Path, default=Path(__file__).parent / "out" / "scale.json")
+    args = ap.parse_args()
+    if args.measure:
+        print(json.dumps(measure(args.measure, args.repeat), ensure_ascii=False))
+        return
+    work = args.work or Path(tempfile.mkdtemp(prefix="nl2cypher-scale-"))
+    work.mkdir(parents=True, exist_ok=True)
+    results = {}
+    for size in args.sizes.split(","):
+        res = build(size, work)
+        res["cold_ask_s"] = cold_ask(res["db"])
+        child = subprocess.run([sys.executable, __file__, "--measure", res["db"], "--repeat", str(args.repeat)],
+                               capture_output=True, text=True, check=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
+        res.update(json.loads(child.stdout.strip().splitlines()[-1]))
+        results[size] = res
+        _print(size, res)
+    if not args.work:
+        shutil.rmtree(work, ignore_errors=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+
+
+def _print(size: str, r: dict) -> None:
+    print(f"\n== {size}: {r['rows']:,} rows; generate {r['generate_s']} s; load {r['load_s']} s "
+          f"({r['load_rows_per_s']:,} rows/s, validation {r['validate_s']} s); store {r['store_mb']} MB; "
+          f"cold ask {r['cold_ask_s']} s; engine start {r['engine_start_s']} s; warm RSS {r['warm_rss_mb']} MB "
+          f"(peak {r['peak_rss_mb']} MB)")
+    print(f"{'question kind':<32}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}  unanswered")
+    for kind, k in r["kinds"].items():
+        print(f"{kind:<32}{k['p50_ms']:>9}{k['p95_ms']:>9}{k['max_ms']:>9}  {k['unanswered_n']}/{k['n']} "
+              + "; ".join(k["unanswered"]))
+
+
+if __name__ == "__main__":
+    main()
