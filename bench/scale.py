@@ -6,7 +6,8 @@
 Per size: generate and load time (rows/s), the store's size on disk, a cold
 `nl2cypher ask` (wall time, fresh process), a warm engine's resident memory, and
 translate + execute p50/p95 per question kind (revision off). Each size is measured
-in a fresh process, so memory is that size's alone. Prints a table; writes
+in a fresh process, so memory is that size's alone; after the kinds it answers
+every dev question once (a long-running engine's memory; store errors counted). Prints a table; writes
 bench/out/scale.json."""
 
 from __future__ import annotations
@@ -89,6 +90,18 @@ def measure(db: str, repeat: int) -> dict:
         if ans.error or not ans.rows or ans.rows[0][0] != t:
             wrong.append(f"那{t}呢: {ans.error or ans.rows[:1]}")
     out["kinds"]["a follow-up (那X呢)"] = _stats(times, wrong)
+    out["kinds_rss_mb"] = rss_mb()
+    # then every dev question once: a long-running engine's memory, and no query the store cannot hold
+    times, wrong = [], []
+    for line in open(ROOT / "eval" / "dev.jsonl", encoding="utf-8"):
+        r = json.loads(line)
+        t0 = time.perf_counter()
+        ans = engine.ask(r["question"], today=dt.date.fromisoformat(r["today"]))
+        times.append((time.perf_counter() - t0) * 1000)
+        if ans.error_type in ("QueryError", "StoreError"):
+            wrong.append(f"{r['question']}: {ans.error}")
+    out["kinds"]["every dev question"] = _stats(times, wrong)
+    out["buffer_pool_mb"] = engine.store.buffer_pool_mb
     out["warm_rss_mb"] = rss_mb()
     out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return out
@@ -156,8 +169,9 @@ def main() -> None:
 def _print(size: str, r: dict) -> None:
     print(f"\n== {size}: {r['rows']:,} rows; generate {r['generate_s']} s; load {r['load_s']} s "
           f"({r['load_rows_per_s']:,} rows/s, validation {r['validate_s']} s); store {r['store_mb']} MB; "
-          f"cold ask {r['cold_ask_s']} s; engine start {r['engine_start_s']} s; warm RSS {r['warm_rss_mb']} MB "
-          f"(peak {r['peak_rss_mb']} MB)")
+          f"cold ask {r['cold_ask_s']} s; engine start {r['engine_start_s']} s; RSS {r['kinds_rss_mb']} MB after "
+          f"the kinds, {r['warm_rss_mb']} MB after the dev set (peak {r['peak_rss_mb']} MB, buffer pool "
+          f"{r['buffer_pool_mb']} MB)")
     print(f"{'question kind':<32}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}  unanswered")
     for kind, k in r["kinds"].items():
         print(f"{kind:<32}{k['p50_ms']:>9}{k['p95_ms']:>9}{k['max_ms']:>9}  {k['unanswered_n']}/{k['n']} "

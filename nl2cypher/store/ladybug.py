@@ -56,16 +56,31 @@ def _lb_value(v: Any) -> Any:
     return to_json_value(v)
 
 
+def buffer_pool_for(path: Path) -> int:
+    """The store's page cache in MB: `NL2CYPHER_BUFFER_POOL_MB`, else the file's
+    size within 256-768 MB. Ladybug's own default is most of the machine's memory,
+    which a long-running server fills page by page (6.9 GB at market size); the
+    file is the most its reads can cache, and query working memory comes from the
+    same pool, hence the floor."""
+    given = os.environ.get("NL2CYPHER_BUFFER_POOL_MB", "").strip()
+    if given:
+        if not given.isdigit() or int(given) < 64:
+            raise StoreError(f"NL2CYPHER_BUFFER_POOL_MB={given!r}: a whole number of MB, at least 64")
+        return int(given)
+    return min(768, max(256, path.stat().st_size // 2**20 + 1))
+
+
 class LadybugStore(GraphStore):
     backend = "ladybug"
     dialect = "ladybug"
 
-    def __init__(self, path: str | Path, timeout_s: float = 30.0):
+    def __init__(self, path: str | Path, timeout_s: float = 30.0, buffer_pool_mb: int | None = None):
         self.path = Path(path)
         if not self.path.is_file():
             raise StoreNotFound(f"no KG at {self.path}: run `nl2cypher kg load DIR` or `nl2cypher kg demo` first")
+        self.buffer_pool_mb = buffer_pool_mb or buffer_pool_for(self.path)
         try:
-            self._db = ladybug.Database(str(self.path), read_only=True)
+            self._db = ladybug.Database(str(self.path), read_only=True, buffer_pool_size=self.buffer_pool_mb * 2**20)
             self._conn = ladybug.Connection(self._db)
         except Exception as e:  # corrupt file, locked by a writer, not a Ladybug file
             raise StoreError(f"cannot open KG {self.path}: {_one_line(e)}") from None
