@@ -1,6 +1,7 @@
 """KG directories in the contract format: good ones load, bad ones are refused
 with file:line:column and leave the previous KG as it was."""
 
+import os
 import shutil
 
 import pytest
@@ -193,3 +194,49 @@ def test_what_a_killed_load_left_is_cleaned_and_named(mini_db):
     rep = load_kg(MINI_KG, mini_db, default_schema())
     assert sorted(rep.cleaned) == sorted([p.name for p in left] + [work.name])
     assert not any(p.exists() for p in left) and not work.exists()
+
+
+# ---- the fast path of a market's rows (issue 25) ----------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_CELL = st.one_of(st.text("0123456789+-.eE", max_size=8), st.text("0123456789-", min_size=10, max_size=10),
+                  st.sampled_from(["true", "True", "FALSE", "0", "-0.0", "0e5", "1e999", "1" * 400, "2023-02-29",
+                                   "2024-02-29", "0000-01-01", "2023-04-31", "٣", "a\nb", "2024-01-01T09:30:00"]),
+                  st.text(max_size=4))
+
+
+_TYPES = ["int", "float", "bool", "date", "datetime", "string"]
+
+
+def _both(kind: str, cell: str):
+    from nl2cypher.store.importer import CONVERTERS, _convert, _FastRows
+
+    plan = [("v", 1, CONVERTERS[kind])]  # the value in the second column, an id beside it
+    return _FastRows(plan, 2).values(["n1", cell]), lambda: _convert("f.csv", 2, "x", plan, ["n1", cell])
+
+
+@settings(max_examples=int(os.environ.get("NL2CYPHER_FUZZ_EXAMPLES", "300")), deadline=None, derandomize=True)
+@given(st.sampled_from(_TYPES), _CELL)
+def test_a_value_taken_as_it_is_is_one_the_converters_would_write_unchanged(kind, cell):
+    """A row only skips the per-cell converters when they would accept it and write
+    every value as it stands: the fast path changes speed, never what is loaded or refused."""
+    from nl2cypher.errors import KGFormatError
+
+    fast, slow = _both(kind, cell)
+    if fast is None:
+        return
+    try:
+        values, multiline = slow()
+    except KGFormatError as e:
+        raise AssertionError(f"fast path took {kind} {cell!r}, the converters refuse it: {e}") from None
+    assert fast == values and not multiline
+
+
+def test_the_common_forms_take_the_fast_path_and_the_odd_ones_do_not():
+    common = {"int": "-42", "float": "12.5", "bool": "false", "date": "2024-03-15", "string": "贵州茅台", "datetime": ""}
+    assert all(_both(k, v)[0] == [v] for k, v in common.items())
+    odd = [("int", "+4"), ("float", "0.0"), ("float", "1e999"), ("bool", "TRUE"), ("date", "2023-02-29"),
+           ("date", "2024-02-29"), ("datetime", "2024-01-01T09:30:00"), ("string", "two\nlines")]
+    assert all(_both(k, v)[0] is None for k, v in odd)

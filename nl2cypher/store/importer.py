@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import math
+import operator
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -168,6 +169,39 @@ def _parse_header(rel: str, header: list[str], kind: str, owner: str, props: dic
     return cols
 
 
+# Values already in the form a converter gives back (no '+', no zero spelt 0.0, a
+# lower-case bool, a date that exists, one line). A row whose every cell is one of
+# these is checked by one regular expression and written as it is — a market's ten
+# million rows; any other row goes through the converters, which say what is wrong.
+_CANONICAL = {
+    "int": r"-?[0-9]+",
+    # finite (at most 200 digits before the point, a two-digit exponent) and not zero
+    "float": r"(?!-?0*\.?0*(?:[eE][+-]?[0-9]+)?(?:\x1f|\Z))-?(?:[0-9]{1,200}(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]{1,2})?",
+    "bool": r"true|false",
+    "date": r"(?!0000)[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)"
+            r"|02-(?:0[1-9]|1[0-9]|2[0-8]))",
+    "datetime": r"(?!)",
+    "string": r"[^\x1f\n\r]*",
+}
+
+
+class _FastRows:
+    """The values of a row that needs no converting, in target order (else None)."""
+
+    def __init__(self, plan, width: int):
+        kinds = {ix: next(t for t, c in CONVERTERS.items() if c is conv) for _, ix, conv in plan if ix is not None}
+        cells = [f"(?:{_CANONICAL[kinds[i]]})?" if i in kinds else _CANONICAL["string"] for i in range(width)]
+        self.row = re.compile("\x1f".join(cells) + r"\Z")
+        picks = [width if ix is None else ix for _, ix, _ in plan]  # width: the empty cell appended
+        self.pick = operator.itemgetter(*picks) if len(picks) > 1 else (lambda c: (c[picks[0]],)) if picks else (
+            lambda c: ())
+
+    def values(self, cells: list[str]) -> list[str] | None:
+        if not self.row.match("\x1f".join(cells)):
+            return None
+        return list(self.pick(cells + [""]))
+
+
 def _convert(rel: str, line: int, owner: str, plan, cells: list[str]) -> tuple[list[str], bool]:
     """One row's property cells, checked and normalised in target column order;
     also whether any value spans lines."""
@@ -291,6 +325,7 @@ class KGReader:
         label_cols = [c.index for c in cols if c.kind == "label"]
         plan = [(name, *src_of[name]) if name in src_of else (name, None, None) for name in targets]
         width = len(header[1])
+        fast = _FastRows(plan, width)
         out = TableFile(label, self.workdir / f"node_{label}.csv")
         existing = self.existing
         with open(out.path, "w", newline="", encoding="utf-8") as fh:
@@ -312,9 +347,11 @@ class KGReader:
                 for ix in label_cols:
                     if cells[ix] and label not in cells[ix].split(";"):
                         raise KGFormatError(rel, line, ix + 1, f":LABEL {cells[ix]!r} does not include {label}")
-                values, multiline = _convert(rel, line, label, plan, cells)
+                values = fast.values(cells)
+                if values is None:
+                    values, multiline = _convert(rel, line, label, plan, cells)
+                    out.multiline = out.multiline or multiline or "\n" in nid or "\r" in nid
                 record = [nid] + values
-                out.multiline = out.multiline or multiline or "\n" in nid or "\r" in nid
                 w.writerow(record)
                 out.rows += 1
                 if out.rows % 100_000 == 0:
@@ -345,6 +382,7 @@ class KGReader:
         plan = [(name, *src_of[name]) if name in src_of else (name, None, None) for name in props]
         allowed = set(edge.endpoints)
         width = len(header[1])
+        fast = _FastRows(plan, width)
         outs: dict[tuple[str, str], tuple[TableFile, object, object]] = {}
         existing = self.existing
         try:
@@ -369,7 +407,11 @@ class KGReader:
                 for ix in type_cols:
                     if cells[ix] and cells[ix] != etype:
                         raise KGFormatError(rel, line, ix + 1, f":TYPE {cells[ix]!r} is not {etype}")
-                values, multiline = _convert(rel, line, etype, plan, cells)
+                values = fast.values(cells)
+                multiline = False
+                if values is None:
+                    values, multiline = _convert(rel, line, etype, plan, cells)
+                    multiline = multiline or "\n" in a + b
                 record = [a, b] + values
                 entry = outs.get((la, lb))
                 if entry is None:
@@ -379,7 +421,7 @@ class KGReader:
                     w.writerow(["from", "to"] + list(props))
                     entry = outs[(la, lb)] = (tf, fh, w)
                 tf, _, w = entry
-                tf.multiline = tf.multiline or multiline or "\n" in a + b
+                tf.multiline = tf.multiline or multiline
                 w.writerow(record)
                 tf.rows += 1
                 if tf.rows % 100_000 == 0:
