@@ -1,4 +1,5 @@
 import os
+from pathlib import Path
 
 import pytest
 
@@ -141,3 +142,21 @@ def test_neo4j_server_runs_reads_and_refuses_writes():
         # the session itself is READ: the server refuses what the guard never sees
         with pytest.raises(Exception):
             s._run("CREATE (n:nl2cypher_probe) RETURN n", {}, None)
+
+
+def test_a_full_page_cache_costs_no_answer(demo_db):
+    """Issue 25: the store's page cache is sized on purpose (not most of the machine);
+    when a long run fills a small one, the store reopens and answers on."""
+    import datetime as dt
+    import json
+
+    from nl2cypher.engine import Engine
+
+    store = LadybugStore(demo_db, buffer_pool_mb=64)
+    engine = Engine(store, revise="never", rank=False)
+    root = Path(__file__).resolve().parent.parent
+    lines = [json.loads(x) for x in open(root / "eval" / "dev.jsonl", encoding="utf-8")]
+    failed = [r["question"] for r in lines
+              if engine.ask(r["question"], today=dt.date.fromisoformat(r["today"])).error_type == "QueryError"]
+    assert failed == [] and store.reopened >= 1 and store.buffer_pool_mb == 64
+    engine.close()

@@ -56,18 +56,23 @@ def _lb_value(v: Any) -> Any:
     return to_json_value(v)
 
 
+class _PoolFull(QueryError):
+    """The database's page cache is full and nothing in it could be freed."""
+
+
 def buffer_pool_for(path: Path) -> int:
-    """The store's page cache in MB: `NL2CYPHER_BUFFER_POOL_MB`, else the file's
-    size within 256-768 MB. Ladybug's own default is most of the machine's memory,
-    which a long-running server fills page by page (6.9 GB at market size); the
-    file is the most its reads can cache, and query working memory comes from the
-    same pool, hence the floor."""
+    """The store's page cache in MB: `NL2CYPHER_BUFFER_POOL_MB`, else twice the
+    file's size within 512-1,536 MB. Ladybug's own default is most of the machine's
+    memory, which a long-running server fills page by page (6.9 GB at market size).
+    Queries' working memory comes from the same pool, and what it keeps grows past
+    the file's size (a demo KG of 29 MB ran 256 MB full after about 460 questions,
+    never 512 MB in 2,000), hence the floor; if it does run full, the store reopens."""
     given = os.environ.get("NL2CYPHER_BUFFER_POOL_MB", "").strip()
     if given:
         if not given.isdigit() or int(given) < 64:
             raise StoreError(f"NL2CYPHER_BUFFER_POOL_MB={given!r}: a whole number of MB, at least 64")
         return int(given)
-    return min(768, max(256, path.stat().st_size // 2**20 + 1))
+    return min(1536, max(512, 2 * (path.stat().st_size // 2**20 + 1)))
 
 
 class LadybugStore(GraphStore):
@@ -79,6 +84,7 @@ class LadybugStore(GraphStore):
         if not self.path.is_file():
             raise StoreNotFound(f"no KG at {self.path}: run `nl2cypher kg load DIR` or `nl2cypher kg demo` first")
         self.buffer_pool_mb = buffer_pool_mb or buffer_pool_for(self.path)
+        self.reopened = 0  # times the page cache ran full and the database was opened afresh
         try:
             self._db = ladybug.Database(str(self.path), read_only=True, buffer_pool_size=self.buffer_pool_mb * 2**20)
             self._conn = ladybug.Connection(self._db)
@@ -92,6 +98,22 @@ class LadybugStore(GraphStore):
 
     # ---- queries -------------------------------------------------------
     def _execute(self, cypher: str, params: dict[str, Any], timeout_s: float | None, max_rows: int | None = None):
+        """`_attempt`, once more on a freshly opened database if the page cache ran
+        full: Ladybug does not recover from that by itself (every later query would
+        fail too), and a long-running server must."""
+        try:
+            return self._attempt(cypher, params, timeout_s, max_rows)
+        except _PoolFull:
+            self._reopen()
+            return self._attempt(cypher, params, timeout_s, max_rows)
+
+    def _reopen(self) -> None:
+        self.reopened += 1
+        self.close()
+        self._db = ladybug.Database(str(self.path), read_only=True, buffer_pool_size=self.buffer_pool_mb * 2**20)
+        self._conn = ladybug.Connection(self._db)
+
+    def _attempt(self, cypher: str, params: dict[str, Any], timeout_s: float | None, max_rows: int | None = None):
         """Run one statement and fetch its rows (at most `max_rows`, then say so) on
         a worker thread. The database's own timeout interrupts between operators,
         but not inside one function call (a huge range()): if the query is still
@@ -131,7 +153,7 @@ class LadybugStore(GraphStore):
             msg = _one_line(err)
             if msg.startswith("Interrupted"):
                 msg = f"query timed out after {limit:g} s"
-            raise QueryError(msg) from None
+            raise (_PoolFull if msg.startswith("Buffer manager exception") else QueryError)(msg) from None
         if err is not None:
             raise err
         return box["out"]
