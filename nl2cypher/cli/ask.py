@@ -19,6 +19,7 @@ from .common import (
     NoReviseOption,
     MaxRowsOption,
     ReviseOption,
+    StoreOption,
     StrictOption,
     TodayOption,
     TrustOption,
@@ -35,9 +36,11 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
         explain: bool = typer.Option(False, "--explain", help="Show mentions, units, candidates and timings."),
         no_revise: bool = NoReviseOption, revise: Optional[str] = ReviseOption,
         no_rank: bool = typer.Option(False, "--no-rank", help="Take the first candidate instead of ranking."),
-        max_rows: int = MaxRowsOption, strict: bool = StrictOption, trust: float = TrustOption):
+        max_rows: int = MaxRowsOption, strict: bool = StrictOption, trust: float = TrustOption,
+        store: Optional[str] = StoreOption):
     """Answer a question: what it was understood as, the result table and the Cypher that ran."""
-    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust, encoder_backend="numpy")
+    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust, encoder_backend="numpy",
+                         store=store)
     ans = engine.ask(question)
     synthetic = getattr(engine.store, "meta", {}).get("source") == "demo"
     if as_json:
@@ -101,7 +104,7 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
           revise: Optional[str] = ReviseOption,
           resume: bool = typer.Option(False, "--resume", help="Skip questions already answered in --out."),
           no_rank: bool = typer.Option(False, "--no-rank"), max_rows: int = MaxRowsOption,
-          strict: bool = StrictOption, trust: float = TrustOption):
+          strict: bool = StrictOption, trust: float = TrustOption, store: Optional[str] = StoreOption):
     """Translate and answer a file of questions; one record per question, in order.
     A .jsonl whose lines carry a `conversation` id is answered as conversations:
     each id is one session, its turns in file order (records add `conversation`,
@@ -111,7 +114,7 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
     questions = read_questions(file)
     if not questions:
         raise QuestionFailed(f"{file}: no questions found")
-    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust)
+    engine = open_engine(db, today, no_rank, revise, no_revise, max_rows, strict, trust, store=store)
     convs = read_conversations(file)
     answer, kept = (lambda q: engine.ask(q).record()), None
     if convs is not None:
@@ -125,7 +128,7 @@ def batch(file: Path = typer.Argument(..., help="Questions: .txt, .csv, .xlsx or
 
 def chat(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
          revise: Optional[str] = ReviseOption, max_rows: int = MaxRowsOption, strict: bool = StrictOption,
-         trust: float = TrustOption):
+         trust: float = TrustOption, store: Optional[str] = StoreOption):
     """Ask questions in a row; a follow-up (那昨天呢, 五粮液呢, 它属于哪个板块) leans on the
     ones before. :reset starts afresh, :explain shows the last trace, :cypher the
     last query, Ctrl-D (or :quit) ends."""
@@ -133,7 +136,8 @@ def chat(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_r
         import readline  # noqa: F401 - line editing and history for input()
     except ImportError:
         pass
-    engine = open_engine(db, today, False, revise, no_revise, max_rows, strict, trust, encoder_backend="numpy")
+    engine = open_engine(db, today, False, revise, no_revise, max_rows, strict, trust, encoder_backend="numpy",
+                         store=store)
     session = engine.session()
     last = None
     err.print("[dim]nl2cypher chat — :reset :explain :cypher :quit (Ctrl-D)[/]")

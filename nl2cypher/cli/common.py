@@ -107,15 +107,31 @@ def build_demo(db: Path, end: dt.date, seed: int, keep: Optional[Path], allow_sh
             return load_kg(src, db, default_schema(), source="demo", progress=p, allow_shrink=allow_shrink)
 
 
-def open_store(db: Optional[Path] = None, store: str = "ladybug", neo4j_uri: Optional[str] = None,
+STORES = ("ladybug", "falkordb", "neo4j")
+StoreOption = typer.Option(None, "--store", envvar="NL2CYPHER_STORE", help=(
+    "ladybug (the embedded file, default), falkordb (a server: --falkordb-* or NL2CYPHER_FALKORDB_URL, "
+    "_PASSWORD, _GRAPH) or neo4j (NEO4J_URI, …)."))
+FalkorUrlOption = typer.Option(None, "--falkordb-url", envvar="NL2CYPHER_FALKORDB_URL",
+                               help="redis://host:port of the FalkorDB server (default redis://127.0.0.1:6379).")
+FalkorPasswordOption = typer.Option(None, "--falkordb-password", envvar="NL2CYPHER_FALKORDB_PASSWORD",
+                                    help="The FalkorDB server's password.")
+FalkorGraphOption = typer.Option(None, "--falkordb-graph", envvar="NL2CYPHER_FALKORDB_GRAPH",
+                                 help="The graph holding the KG (default finance).")
+
+
+def open_store(db: Optional[Path] = None, store: Optional[str] = None, neo4j_uri: Optional[str] = None,
                neo4j_user: Optional[str] = None, neo4j_password: Optional[str] = None,
-               neo4j_database: Optional[str] = None) -> GraphStore:
+               neo4j_database: Optional[str] = None, falkordb_url: Optional[str] = None,
+               falkordb_password: Optional[str] = None, falkordb_graph: Optional[str] = None) -> GraphStore:
+    store = store_kind(store)
     if store == "neo4j":
         from ..store.neo4j import Neo4jStore
 
         return Neo4jStore(neo4j_uri, neo4j_user, neo4j_password, neo4j_database)
-    if store != "ladybug":
-        raise StoreError(f"unknown store {store!r}: use ladybug or neo4j")
+    if store == "falkordb":
+        from ..store.falkordb import FalkorDBStore
+
+        return FalkorDBStore(falkordb_url, falkordb_password, falkordb_graph)
     path = db_path(db)
     ensure_default_kg(path)
     return LadybugStore(path)
@@ -162,14 +178,21 @@ def parse_date(value: Optional[str], what: str) -> dt.date:
         raise typer.BadParameter(f"{value!r} is not a date YYYY-MM-DD", param_hint=what) from None
 
 
+def store_kind(store: Optional[str]) -> str:
+    kind = (store or "ladybug").lower()
+    if kind not in STORES:
+        raise StoreError(f"unknown store {store!r}: use {', '.join(STORES)}")
+    return kind
+
+
 def open_engine(db: Optional[Path], today: Optional[str], no_rank: bool = False, revise: Optional[str] = None,
                 no_revise: bool = False, max_rows: int = 10_000, strict: bool = False, trust: float = 0.5,
-                encoder_backend: Optional[str] = None):
+                encoder_backend: Optional[str] = None, store: Optional[str] = None):
     """The engine a command runs; a one-shot command (ask, chat) asks for the numpy
     encoder, which starts in a second, a long-running one for the default."""
     from ..engine import Engine
 
-    store = open_store(db)
+    store = open_store(db, store)  # a FalkorDB or Neo4j server from its NL2CYPHER_FALKORDB_* / NEO4J_* settings
     return Engine(store, parse_date(today, "--today") if today else None, rank=not no_rank,
                   revise="never" if no_revise else revise, max_rows=max_rows, strict=strict, trust=trust,
                   encoder_backend=encoder_backend)

@@ -12,13 +12,18 @@ import typer
 from rich.table import Table
 
 from ..demo.finance import DEFAULT_SEED, SIZES, SYNTHETIC_NOTE, DemoSize, next_day_dir, write_demo
+from ..errors import StoreError
 from ..resources import is_default_db
 from ..schema import Schema, default_schema
-from ..store import LadybugStore, load_kg, refresh_kg
+from ..store import LadybugStore, load_kg, load_kg_falkordb, refresh_kg
 from .common import (
     DbOption,
+    FalkorGraphOption,
+    FalkorPasswordOption,
+    FalkorUrlOption,
     LoadProgress,
     MaxRowsOption,
+    StoreOption,
     build_demo,
     db_path,
     open_store,
@@ -26,6 +31,7 @@ from .common import (
     parse_date,
     parse_params,
     print_result,
+    store_kind,
 )
 
 _SIZES_HELP = ", ".join(f"{k} ({v.stocks:,} stocks, {v.funds:,} funds, {v.days:,} days)" for k, v in SIZES.items())
@@ -40,12 +46,24 @@ def kg_load(src: Path = typer.Argument(..., help="KG directory: nodes/<label>.cs
             db: Optional[Path] = DbOption,
             schema: Optional[Path] = typer.Option(None, help="Schema YAML (default: the finance schema)."),
             allow_shrink: bool = typer.Option(False, "--allow-shrink",
-                                              help="Load even if a label would become empty or the graph halve.")):
-    """Replace the embedded KG with a KG directory (validated first; the old KG stays on any error)."""
-    path = db_path(db)
+                                              help="Load even if a label would become empty or the graph halve."),
+            store: Optional[str] = StoreOption, falkordb_url: Optional[str] = FalkorUrlOption,
+            falkordb_password: Optional[str] = FalkorPasswordOption,
+            falkordb_graph: Optional[str] = FalkorGraphOption):
+    """Replace the KG (the embedded file, or a FalkorDB graph) with a KG directory (validated first; the old KG
+    stays on any error)."""
     sch = Schema.load(schema) if schema else default_schema()
+    kind = store_kind(store)
+    if kind == "neo4j":
+        raise StoreError("load a Neo4j server with neo4j-admin import: the KG directory is its CSV format")
     with LoadProgress("validating") as p:
-        rep = load_kg(src, path, sch, progress=p, allow_shrink=allow_shrink)
+        if kind == "falkordb":
+            rep = load_kg_falkordb(src, falkordb_url, falkordb_password, falkordb_graph, sch, progress=p,
+                                   allow_shrink=allow_shrink)
+            path = f"FalkorDB graph {falkordb_graph or 'finance'}"
+        else:
+            path = db_path(db)
+            rep = load_kg(src, path, sch, progress=p, allow_shrink=allow_shrink)
     if rep.cleaned:
         out.print(f"[yellow]removed what an interrupted load left:[/] {', '.join(rep.cleaned)}")
     out.print(f"[green]loaded[/] {rep.nodes:,} nodes, {rep.edges:,} edges, {rep.aliases:,} aliases into {path} "
@@ -110,9 +128,12 @@ def kg_refresh(src: Path = typer.Argument(..., help="Directory with dynamic labe
 
 @kg_app.command("stats")
 def kg_stats(db: Optional[Path] = DbOption, as_json: bool = typer.Option(False, "--json"),
-             store: str = typer.Option("ladybug", help="ladybug or neo4j")):
+             store: Optional[str] = StoreOption, falkordb_url: Optional[str] = FalkorUrlOption,
+             falkordb_password: Optional[str] = FalkorPasswordOption,
+             falkordb_graph: Optional[str] = FalkorGraphOption):
     """Counts per label and edge type, and the date span of daily data."""
-    with open_store(db, store) as s:
+    with open_store(db, store, falkordb_url=falkordb_url, falkordb_password=falkordb_password,
+                    falkordb_graph=falkordb_graph) as s:
         info = s.info()
     if as_json:
         print(json.dumps({"backend": info.backend, "location": info.location, "nodes": info.node_counts,
@@ -159,7 +180,9 @@ def cypher(query: str = typer.Argument(..., help="A read-only Cypher query."),
            param: list[str] = typer.Option([], "--param", "-p", help="Query parameter name=value (JSON or text)."),
            db: Optional[Path] = DbOption,
            as_json: bool = typer.Option(False, "--json", help="Print {columns, rows} as JSON."),
-           store: str = typer.Option("ladybug", help="ladybug or neo4j"),
+           store: Optional[str] = StoreOption,
+           falkordb_url: Optional[str] = FalkorUrlOption, falkordb_password: Optional[str] = FalkorPasswordOption,
+           falkordb_graph: Optional[str] = FalkorGraphOption,
            neo4j_uri: Optional[str] = typer.Option(None, envvar="NEO4J_URI"),
            neo4j_user: Optional[str] = typer.Option(None, envvar="NEO4J_USERNAME"),
            neo4j_password: Optional[str] = typer.Option(None, envvar="NEO4J_PASSWORD"),
@@ -167,7 +190,8 @@ def cypher(query: str = typer.Argument(..., help="A read-only Cypher query."),
            max_rows: int = MaxRowsOption):
     """Run a read-only Cypher query and print the result (like cypher-shell)."""
     params = parse_params(param)
-    with open_store(db, store, neo4j_uri, neo4j_user, neo4j_password, neo4j_database) as s:
+    with open_store(db, store, neo4j_uri, neo4j_user, neo4j_password, neo4j_database, falkordb_url,
+                    falkordb_password, falkordb_graph) as s:
         res = s.run(query, params, max_rows=max_rows)
         synthetic = getattr(s, "meta", {}).get("source") == "demo"
     if as_json:

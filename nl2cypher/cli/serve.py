@@ -10,7 +10,8 @@ from typing import Optional
 import typer
 
 from ..errors import Nl2CypherError
-from .common import DbOption, MaxRowsOption, NoReviseOption, ReviseOption, TodayOption, err, open_engine, out
+from .common import (DbOption, MaxRowsOption, NoReviseOption, ReviseOption, StoreOption, TodayOption, err, open_engine,
+                     out)
 
 
 def _loopback(host: str) -> bool:
@@ -25,7 +26,8 @@ def _loopback(host: str) -> bool:
 def serve(db: Optional[Path] = DbOption, host: str = typer.Option("127.0.0.1", "--host", help=(
               "Address to bind; anything but loopback needs NL2CYPHER_API_TOKEN.")),
           port: int = typer.Option(8000, "--port", min=1, max=65535), today: Optional[str] = TodayOption,
-          no_revise: bool = NoReviseOption, revise: Optional[str] = ReviseOption, max_rows: int = MaxRowsOption):
+          no_revise: bool = NoReviseOption, revise: Optional[str] = ReviseOption, max_rows: int = MaxRowsOption,
+          store: Optional[str] = StoreOption):
     """Serve the HTTP API (docs at /docs) and the web page (/) from one warm engine."""
     try:
         import uvicorn
@@ -37,7 +39,7 @@ def serve(db: Optional[Path] = DbOption, host: str = typer.Option("127.0.0.1", "
     if not _loopback(host) and not token:
         raise Nl2CypherError(f"binding to {host} exposes the KG beyond this machine: set NL2CYPHER_API_TOKEN "
                              "(clients send `Authorization: Bearer <token>`), or bind to 127.0.0.1")
-    engine = open_engine(db, today, False, revise, no_revise, max_rows)
+    engine = open_engine(db, today, False, revise, no_revise, max_rows, store=store)
     engine.ask("预热")  # warm every stage before the first request
     if engine.ranker.enabled:
         engine.ranker.encoder.encode(["预热"])  # and the encoder, which only a choice between candidates loads
@@ -50,7 +52,7 @@ def serve(db: Optional[Path] = DbOption, host: str = typer.Option("127.0.0.1", "
 
 
 def mcp(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
-        revise: Optional[str] = ReviseOption, max_rows: int = MaxRowsOption):
+        revise: Optional[str] = ReviseOption, max_rows: int = MaxRowsOption, store: Optional[str] = StoreOption):
     """Serve the engine to an LLM agent over MCP on stdin/stdout: tools ask, schema, cypher."""
     try:
         from ..shared import SharedEngine
@@ -58,6 +60,6 @@ def mcp(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_re
     except ImportError as e:
         raise Nl2CypherError(f"the agents' tools need their extra: pip install 'nl2cypher[serve]' "
                              f"({e.name} missing)") from None
-    engine = open_engine(db, today, False, revise, no_revise, max_rows)  # errors before the protocol starts
+    engine = open_engine(db, today, False, revise, no_revise, max_rows, store=store)  # errors before the protocol starts
     err.print("[dim]nl2cypher MCP server on stdio: tools ask, schema, cypher[/]")
     mcp_server(SharedEngine(engine)).run("stdio")

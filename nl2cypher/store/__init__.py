@@ -11,13 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import KGFormatError, StoreError
+from ..errors import KGFormatError, StoreError, StoreNotFound
 from ..schema import Schema, default_schema
 from .base import GraphStore, Result, StoreInfo, assert_read_only
 from .importer import KGReader
 from .ladybug import LadybugStore
 
-__all__ = ["GraphStore", "Result", "StoreInfo", "assert_read_only", "LadybugStore", "load_kg",
+__all__ = ["GraphStore", "Result", "StoreInfo", "assert_read_only", "LadybugStore", "load_kg", "load_kg_falkordb",
            "refresh_kg", "LoadReport"]
 
 Progress = Callable[[str, int], None]
@@ -57,7 +57,8 @@ def load_kg(src: str | Path, db: str | Path, schema: Schema | None = None, sourc
             kg = KGReader(schema, Path(work), progress=progress).read(src)
             t1 = time.perf_counter()
             if db.exists() and not allow_shrink:
-                _refuse_shrink(db, kg)
+                with LadybugStore(db) as old:
+                    _refuse_shrink(old.info().node_counts, kg, str(db))
             LadybugStore.build(db, kg, {"source": source or str(Path(src).resolve())}, progress)
     return LoadReport(kg.node_count, kg.edge_count, kg.aliases.rows if kg.aliases else 0, time.perf_counter() - t0,
                       validate_seconds=t1 - t0, cleaned=cleaned)
@@ -79,9 +80,48 @@ def _refuse_foreign(db: Path) -> None:
                          "(choose another --db, or remove the file yourself)") from None
 
 
-def _refuse_shrink(db: Path, kg) -> None:
-    with LadybugStore(db) as old:
-        before = old.info().node_counts
+def load_kg_falkordb(src: str | Path, url: str | None = None, password: str | None = None, graph: str | None = None,
+                     schema: Schema | None = None, source: str | None = None, progress: Progress | None = None,
+                     allow_shrink: bool = False) -> LoadReport:
+    """Replace the KG in a FalkorDB graph with the contract directory `src`: the same
+    validation and refusals as the embedded store's load, the server reached first,
+    the new graph built beside the old one and swapped in when complete."""
+    from .falkordb import FalkorDBStore
+
+    schema = schema or default_schema()
+    t0 = time.perf_counter()
+    target = FalkorDBStore(url, password, graph, need_kg=False)
+    try:
+        before = _falkordb_counts(target) if not allow_shrink else None
+        with tempfile.TemporaryDirectory(prefix=_TMP_PREFIX) as work:
+            kg = KGReader(schema, Path(work), progress=progress).read(src)
+            t1 = time.perf_counter()
+            if before is not None:
+                _refuse_shrink(before, kg, target.location)
+            target.build(kg, {"source": source or str(Path(src).resolve())}, progress)
+    finally:
+        target.close()
+    return LoadReport(kg.node_count, kg.edge_count, kg.aliases.rows if kg.aliases else 0, time.perf_counter() - t0,
+                      validate_seconds=t1 - t0)
+
+
+def _falkordb_counts(target) -> dict[str, int] | None:
+    """The node counts of the KG a load would replace (None: the graph is new); a
+    graph of that name that is not an nl2cypher KG is never replaced."""
+    from .falkordb import FalkorDBStore
+
+    try:
+        old = FalkorDBStore(target.url, target.password, target.graph_name)
+    except StoreNotFound:
+        return None
+    except StoreError:
+        raise StoreError(f"{target.location} exists and is not an nl2cypher KG; nothing was changed "
+                         "(choose another graph name)") from None
+    with old:
+        return old.info().node_counts
+
+
+def _refuse_shrink(before: dict[str, int], kg, where: str) -> None:
     after: dict[str, int] = {}
     for tf in kg.nodes:
         after[tf.table] = after.get(tf.table, 0) + tf.rows
@@ -91,7 +131,7 @@ def _refuse_shrink(db: Path, kg) -> None:
         what = (f"it would empty {', '.join(emptied)}" if emptied else "") + \
             ("; " if emptied and new_total * 2 < old_total else "") + \
             (f"it would shrink the graph from {old_total:,} to {new_total:,} nodes" if new_total * 2 < old_total else "")
-        raise KGFormatError(str(db), None, None, f"refused: {what}; the KG is unchanged "
+        raise KGFormatError(where, None, None, f"refused: {what}; the KG is unchanged "
                                                  "(pass --allow-shrink to load it anyway)")
 
 

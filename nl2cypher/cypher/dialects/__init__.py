@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from ..ast import Query
 from .base import Generator
+from .falkordb import FalkorDB
 from .ladybug import Ladybug
 from .nebula import Nebula
 from .neo4j import Neo4j
 
-DIALECTS: dict[str, type[Generator]] = {g.name: g for g in (Neo4j, Ladybug, Nebula)}
+DIALECTS: dict[str, type[Generator]] = {g.name: g for g in (Neo4j, Ladybug, Nebula, FalkorDB)}
 
 
 def render(q: Query, dialect: str = "neo4j", inline_params: bool = False) -> str:
