@@ -6,9 +6,14 @@ there is a choice."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from .lang import Language, load_language
 from .schema import Schema
 from .synth import Candidate
+
+
+VECTORS_KEPT = 4_096  # texts whose vectors a warm engine remembers
 
 
 class Ranker:
@@ -22,6 +27,7 @@ class Ranker:
         self.backend = backend
         self.enabled = enabled
         self._encoder = None
+        self._kept: OrderedDict[str, object] = OrderedDict()  # text -> vector, least recently used first
 
     @property
     def encoder(self):
@@ -31,6 +37,20 @@ class Ranker:
             self._encoder = load_encoder(self.encoder_spec, self.backend)
         return self._encoder
 
+    def _vectors(self, texts: list[str]):
+        """The texts' vectors; those met lately are remembered (a server's questions
+        and their candidates' descriptions recur), the rest encoded in one batch."""
+        import numpy as np
+
+        new = [t for t in dict.fromkeys(texts) if t not in self._kept]
+        if new:
+            self._kept.update(zip(new, self.encoder.encode(new, query=False)))
+        for t in texts:
+            self._kept.move_to_end(t)
+        while len(self._kept) > VECTORS_KEPT:
+            self._kept.popitem(last=False)
+        return np.stack([self._kept[t] for t in texts])
+
     def describe(self, cand: Candidate) -> str:
         return self.lang.verbalise(cand.query, self.schema)
 
@@ -39,8 +59,7 @@ class Ranker:
             for c in cands:
                 c.score = c.prior
             return cands
-        texts = [self.describe(c) for c in cands]
-        vecs = self.encoder.encode([question] + texts, query=False)
+        vecs = self._vectors([question] + [self.describe(c) for c in cands])
         sims = vecs[1:] @ vecs[0]
         for c, s in zip(cands, sims):
             c.score = float(s) + c.prior

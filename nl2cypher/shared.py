@@ -1,22 +1,23 @@
 """One warm engine shared by everyone a process serves — the HTTP routes and the
 agents' tools: answers are computed one at a time (the engine and its one store
-connection are not thread-safe), and conversations are kept by id, the least
-recently used dropped first when there are too many."""
+connection are not thread-safe), and conversations are kept by id (in memory, or
+in a file every worker shares: `conversations.py`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import threading
-from collections import OrderedDict
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .answer import Answer
+from .conversations import InFile, InMemory
 
 if TYPE_CHECKING:
     from .engine import Engine
     from .session import Session
 
-MAX_SESSIONS = 1_000  # conversations kept
+MAX_SESSIONS = 1_000  # conversations kept; the least recently used is dropped first
 
 
 class UnknownConversation(LookupError):
@@ -24,11 +25,10 @@ class UnknownConversation(LookupError):
 
 
 class SharedEngine:
-    def __init__(self, engine: "Engine", max_sessions: int = MAX_SESSIONS):
+    def __init__(self, engine: "Engine", max_sessions: int = MAX_SESSIONS, conversations: str | Path | None = None):
         self.engine = engine
         self.lock = threading.Lock()
-        self.max_sessions = max_sessions
-        self._sessions: OrderedDict[str, "Session"] = OrderedDict()
+        self.kept = InFile(conversations, max_sessions) if conversations else InMemory(max_sessions)
 
     def ask(self, question: str, today: dt.date | None = None, conversation: str | None = None,
             start: bool = True) -> Answer:
@@ -37,11 +37,14 @@ class SharedEngine:
         with self.lock:
             if conversation is None:
                 return self.engine.ask(question, today=today)
-            return self._session(conversation, start).ask(question, today=today)
+            session = self._session(conversation, start)
+            ans = session.ask(question, today=today)
+            self.kept.put(conversation, session)
+            return ans
 
     def start(self, conversation: str) -> None:
         with self.lock:
-            self._session(conversation, True)
+            self.kept.put(conversation, self._session(conversation, True))
 
     def turns(self, conversation: str) -> dict:
         with self.lock:
@@ -49,19 +52,16 @@ class SharedEngine:
 
     def forget(self, conversation: str) -> None:
         with self.lock:
-            self._session(conversation, False)
-            del self._sessions[conversation]
+            if not self.kept.drop(conversation):
+                raise UnknownConversation(conversation)
 
     def _session(self, sid: str, start: bool) -> "Session":
-        s = self._sessions.get(sid)
-        if s is None:
+        session = self.kept.get(self.engine, sid)
+        if session is None:
             if not start:
                 raise UnknownConversation(sid)
-            s = self._sessions[sid] = self.engine.session(sid)
-            while len(self._sessions) > self.max_sessions:
-                self._sessions.popitem(last=False)
-        self._sessions.move_to_end(sid)
-        return s
+            session = self.engine.session(sid)
+        return session
 
 
 def served_record(ans: Answer, max_rows: int | None = None) -> dict[str, Any]:

@@ -9,6 +9,8 @@ import os
 import random
 import shutil
 import socket
+import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -290,3 +292,56 @@ def test_the_page_asks_and_shows_table_interpretation_and_chart(service):
             "hidden" in d.find_element(By.ID, "chartcard").get_attribute("class")
     finally:
         d.quit()
+
+
+def test_a_conversation_goes_on_when_its_next_turn_reaches_another_worker(demo_db, tmp_path):
+    """Issue 25: `serve --workers 2` — two processes, each its own warm engine over
+    the one KG; conversations kept in one file both read."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {**os.environ, "NL2CYPHER_DB": str(demo_db), "NL2CYPHER_REVISE": "never"}
+    kept = tmp_path / "conversations.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "nl2cypher", "serve", "--port", str(port), "--workers", "2",
+                             "--today", DEMO_END.isoformat(), "--conversations", str(kept)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        by_worker = _one_connection_per_worker(proc, port, 2)
+        (first, a), (second, b) = by_worker.items()
+        status, turn1 = _post(a, "/ask", {"question": "贵州茅台昨天的收盘价是多少", "session": "w1"})
+        assert status == 200 and turn1["turn"] == 1
+        status, turn2 = _post(b, "/ask", {"question": "那五粮液呢", "session": "w1"})
+        assert status == 200 and turn2["turn"] == 2 and turn2["resolved_question"] == "五粮液昨天的收盘价是多少"
+        assert turn2["rows"][0][0] == "五粮液" and first != second
+        status, conv = _post(a, "/sessions/w1", None, "GET")  # and the first worker sees both turns
+        assert status == 200 and [t["question"] for t in conv["turns"]] == ["贵州茅台昨天的收盘价是多少", "那五粮液呢"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    assert proc.returncode == 0
+
+
+def _one_connection_per_worker(proc, port: int, workers: int) -> dict:
+    """Keep-alive connections until each worker (its pid in /health) holds one."""
+    found: dict[int, http.client.HTTPConnection] = {}
+    deadline = time.monotonic() + 240
+    while len(found) < workers:
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() else "timeout"
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            status, health = _post(c, "/health", None, "GET")
+        except OSError:
+            time.sleep(0.2)
+            continue
+        if health["worker"] in found:
+            c.close()
+        else:
+            found[health["worker"]] = c
+    return found
+
+
+def _post(c: http.client.HTTPConnection, path: str, body, method: str = "POST"):
+    data = None if body is None else json.dumps(body, ensure_ascii=False).encode()
+    c.request(method, path, body=data, headers={"content-type": "application/json"} if data else {})
+    r = c.getresponse()
+    return r.status, json.loads(r.read() or b"null")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import secrets
 import tempfile
 from collections.abc import Iterator
@@ -157,11 +158,13 @@ def _agent_tools(shared: SharedEngine, token: str | None, loopback: bool) -> _Ag
         return None
 
 
-def create_app(engine: Engine, token: str | None = None, loopback: bool = True) -> FastAPI:
+def create_app(engine: Engine, token: str | None = None, loopback: bool = True,
+               conversations: str | Path | None = None) -> FastAPI:
     """The app over one warm engine; with `token`, every API call needs
     `Authorization: Bearer <token>` (the page asks for it). `loopback`: the
-    server listens on this machine only."""
-    shared = SharedEngine(engine, MAX_SESSIONS)
+    server listens on this machine only. `conversations`: the SQLite file where
+    conversations are kept (workers share it), else this process's memory."""
+    shared = SharedEngine(engine, MAX_SESSIONS, conversations)
     tools = _agent_tools(shared, token, loopback)
     app = FastAPI(title="nl2cypher", version=__version__, lifespan=tools.lifespan if tools else None,
                   description="Chinese finance questions to Cypher over a knowledge graph: the answer, the query "
@@ -198,7 +201,7 @@ def create_app(engine: Engine, token: str | None = None, loopback: bool = True) 
     @app.get("/health", summary="Is the engine up, and over which KG")
     def health() -> dict:
         meta = getattr(engine.store, "meta", {}) or {}
-        return {"status": "ok", "version": __version__, "backend": engine.store.backend,
+        return {"status": "ok", "version": __version__, "backend": engine.store.backend, "worker": os.getpid(),
                 "synthetic": meta.get("source") == "demo", "today": engine.context(None).today.isoformat()}
 
     @app.get("/schema", dependencies=guarded, summary="The KG's labels, properties and edges")

@@ -86,7 +86,7 @@ class LadybugStore(GraphStore):
         self.buffer_pool_mb = buffer_pool_mb or buffer_pool_for(self.path)
         self.reopened = 0  # times the page cache ran full and the database was opened afresh
         try:
-            self._db = ladybug.Database(str(self.path), read_only=True, buffer_pool_size=self.buffer_pool_mb * 2**20)
+            self._db = self._open()
             self._conn = ladybug.Connection(self._db)
         except Exception as e:  # corrupt file, locked by a writer, not a Ladybug file
             raise StoreError(f"cannot open KG {self.path}: {_one_line(e)}") from None
@@ -110,8 +110,14 @@ class LadybugStore(GraphStore):
     def _reopen(self) -> None:
         self.reopened += 1
         self.close()
-        self._db = ladybug.Database(str(self.path), read_only=True, buffer_pool_size=self.buffer_pool_mb * 2**20)
+        self._db = self._open()
         self._conn = ladybug.Connection(self._db)
+
+    def _open(self):
+        # several workers on one machine each take their share of its cores (NL2CYPHER_THREADS)
+        threads = int(os.environ.get("NL2CYPHER_THREADS") or 0)
+        return ladybug.Database(str(self.path), read_only=True, buffer_pool_size=self.buffer_pool_mb * 2**20,
+                                max_num_threads=threads)
 
     def _attempt(self, cypher: str, params: dict[str, Any], timeout_s: float | None, max_rows: int | None = None):
         """Run one statement and fetch its rows (at most `max_rows`, then say so) on
