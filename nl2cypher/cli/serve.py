@@ -1,4 +1,6 @@
-"""`nl2cypher serve`: the HTTP service and the web page over one warm engine."""
+"""`nl2cypher serve`: the HTTP service, the web page and the agents' tools over
+one warm engine a process (`--workers N` processes); `nl2cypher mcp`: the tools
+over stdio."""
 
 from __future__ import annotations
 
@@ -133,6 +135,7 @@ def _conversation_file(given: Optional[Path], workers: int):
         return
     with tempfile.TemporaryDirectory(prefix="nl2cypher-serve-") as tmp:
         yield str(Path(tmp) / "conversations.sqlite")
+
 
 def mcp(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_revise: bool = NoReviseOption,
         revise: Optional[str] = ReviseOption, max_rows: int = MaxRowsOption, store: Optional[str] = StoreOption):

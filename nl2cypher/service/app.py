@@ -1,10 +1,12 @@
 """The HTTP service (`nl2cypher serve`): one warm engine per process behind a
 FastAPI app — the batch record as the answer shape, conversations as server-kept
-sessions, the web page at `/`.
+sessions (in memory, or a file the workers share), the web page at `/`, the
+agents' tools at `/mcp`.
 
 Concurrency: requests run on the server's thread pool; the engine (and the one
-store connection it owns) is used under one lock, so answers are computed one
-at a time while reading, parsing and writing requests overlap. Read-only as
+store connection it owns) is used under one lock (`shared.py`), so answers are
+computed one at a time while reading, parsing and writing requests overlap;
+more processes answer more at once (`serve --workers N`). Read-only as
 everywhere: every query passes the store's guard.
 
 Errors are JSON `{"error": …, "error_type": …}` with the right status: a
