@@ -84,7 +84,7 @@ def measure(db: str, repeat: int) -> dict:
     out["dev"] = _stats(times, wrong)
     engine.ranker._kept.clear()
     out["warm"] = kinds(engine, managers, repeat)
-    out["buffer_pool_mb"] = engine.store.buffer_pool_mb
+    out["buffer_pool_mb"] = getattr(engine.store, "buffer_pool_mb", None)
     out["warm_rss_mb"] = rss_mb()
     out["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return out
