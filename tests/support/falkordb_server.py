@@ -52,6 +52,11 @@ class FalkorServer:
         self.stop(kill=True)
         raise CannotStart("no answer on port %d after 30 s: %s" % (self.port, self._log_tail()))
 
+    def rss_mb(self) -> float:
+        """The server's resident memory."""
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        return next(int(x.split()[1]) for x in status.splitlines() if x.startswith("VmRSS:")) / 1024
+
     def save(self) -> None:
         """Write the graphs to the RDB file a restart loads."""
         self._client().save()
