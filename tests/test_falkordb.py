@@ -161,3 +161,22 @@ def test_killing_the_server_mid_batch_loses_no_record_and_resume_completes(serve
     assert [d["id"] for d in done] == list(range(1, 81)) and not any(d.get("error_type") == "StoreError" for d in done)
     kept = {d["id"]: d for d in first if d.get("error_type") != "StoreError"}
     assert all(done[i - 1] == rec for i, rec in kept.items())  # answered before the kill: kept as they were
+
+
+def test_a_refresh_adds_the_next_trading_day_on_a_copy_of_the_graph(server, demo_dir, tmp_path):
+    from nl2cypher.demo.finance import next_day_dir
+    from nl2cypher.store.falkordb import FalkorDBStore
+
+    env = _env(server, NL2CYPHER_FALKORDB_GRAPH="refreshed")  # a graph of its own: the others keep their days
+    assert run_cli("kg", "load", str(demo_dir), env=env).returncode == 0
+    with FalkorDBStore(server.url, server.password, "refreshed") as store:
+        day, counts = next_day_dir(store, tmp_path / "next")
+    for replaced in ("0", "357"):  # the day added, then the same day replaced: no row twice
+        r = run_cli("kg", "refresh", str(tmp_path / "next"), env=env)
+        assert r.returncode == 0 and f"({replaced} replaced)" in r.stdout, r.stdout + r.stderr
+    r = run_cli("kg", "stats", "--json", env=env)
+    stats = json.loads(r.stdout)
+    assert stats["nodes"]["stock_data"] == 79_425 + counts["stock_data"] == stats["edges"]["has_stock_data"]
+    assert stats["date_spans"]["stock_data"]["last"] == day.isoformat() and stats["nodes"]["stock"] == 320
+    r = run_cli("kg", "refresh", str(demo_dir), env=env)  # static labels are not a refresh's to touch
+    assert r.returncode == 1 and "static label" in r.stderr

@@ -15,7 +15,7 @@ from ..demo.finance import DEFAULT_SEED, SIZES, SYNTHETIC_NOTE, DemoSize, next_d
 from ..errors import StoreError
 from ..resources import is_default_db
 from ..schema import Schema, default_schema
-from ..store import LadybugStore, load_kg, load_kg_falkordb, refresh_kg
+from ..store import LadybugStore, load_kg, load_kg_falkordb, refresh_kg, refresh_kg_falkordb
 from .common import (
     DbOption,
     FalkorGraphOption,
@@ -117,11 +117,20 @@ def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also wri
 
 @kg_app.command("refresh")
 def kg_refresh(src: Path = typer.Argument(..., help="Directory with dynamic labels only (stock_data, trade_data, their edges)."),
-               db: Optional[Path] = DbOption):
+               db: Optional[Path] = DbOption, store: Optional[str] = StoreOption,
+               falkordb_url: Optional[str] = FalkorUrlOption, falkordb_password: Optional[str] = FalkorPasswordOption,
+               falkordb_graph: Optional[str] = FalkorGraphOption):
     """Replace or append daily data; the static part of the KG is kept."""
-    path = db_path(db)
+    kind = store_kind(store)
+    if kind == "neo4j":
+        raise StoreError("refresh a Neo4j server with its own tools: the refresh directory is neo4j-admin's format")
     with LoadProgress("validating") as p:
-        rep = refresh_kg(src, path, progress=p)
+        if kind == "falkordb":
+            rep = refresh_kg_falkordb(src, falkordb_url, falkordb_password, falkordb_graph, progress=p)
+            path = f"FalkorDB graph {falkordb_graph or 'finance'}"
+        else:
+            path = db_path(db)
+            rep = refresh_kg(src, path, progress=p)
     out.print(f"[green]refreshed[/] {path}: {rep.nodes:,} nodes ({rep.replaced:,} replaced), {rep.edges:,} edges "
               f"in {rep.seconds:.1f} s")
 

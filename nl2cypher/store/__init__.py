@@ -18,7 +18,7 @@ from .importer import KGReader
 from .ladybug import LadybugStore
 
 __all__ = ["GraphStore", "Result", "StoreInfo", "assert_read_only", "LadybugStore", "load_kg", "load_kg_falkordb",
-           "refresh_kg", "LoadReport"]
+           "refresh_kg", "refresh_kg_falkordb", "LoadReport"]
 
 Progress = Callable[[str, int], None]
 
@@ -180,23 +180,44 @@ def refresh_kg(src: str | Path, db: str | Path, progress: Progress | None = None
 
 def _refresh(src: str | Path, db: Path, progress: Progress | None) -> LoadReport:
     t0 = time.perf_counter()
-    with LadybugStore(db) as store:
-        schema = store.schema
-        dynamic = set(schema.dynamic_labels)
-        # ids an edge of the refresh may point at: static endpoints of edges touching dynamic labels
-        static_ends = {lab for e in schema.edges.values() for s, t in e.endpoints
-                       if s in dynamic or t in dynamic for lab in (s, t)} - dynamic
-        existing = store.ids(sorted(static_ends | dynamic))
     with tempfile.TemporaryDirectory(prefix=f"{_TMP_PREFIX}{db.name}-", dir=db.parent) as work:
-        kg = KGReader(schema, Path(work), existing=existing, only_labels=dynamic, progress=progress).read(src)
-        for tf in kg.edges:
-            if tf.src_label not in dynamic and tf.dst_label not in dynamic:
-                raise KGFormatError(str(Path(src) / "edges" / f"{tf.table}.csv"), None, None,
-                                    f"{tf.table} joins static labels; a refresh only touches {', '.join(sorted(dynamic))}")
-        replace: dict[str, list[str]] = {}
-        for nid, lab in kg.ids.items():
-            if existing.get(nid) == lab:
-                replace.setdefault(lab, []).append(nid)
+        with LadybugStore(db) as store:
+            kg, replace = _read_refresh(store, src, Path(work), progress)
         LadybugStore.refresh(db, kg, replace, {}, progress)
     return LoadReport(kg.node_count, kg.edge_count, 0, time.perf_counter() - t0,
                       replaced=sum(len(v) for v in replace.values()))
+
+
+def refresh_kg_falkordb(src: str | Path, url: str | None = None, password: str | None = None,
+                        graph: str | None = None, progress: Progress | None = None) -> LoadReport:
+    """`refresh_kg` for a FalkorDB graph: the same checks, applied to a copy of the
+    graph that is swapped in when complete."""
+    from .falkordb import FalkorDBStore
+
+    t0 = time.perf_counter()
+    with FalkorDBStore(url, password, graph) as store, tempfile.TemporaryDirectory(prefix=_TMP_PREFIX) as work:
+        kg, replace = _read_refresh(store, src, Path(work), progress)
+        store.refresh(kg, replace, progress)
+    return LoadReport(kg.node_count, kg.edge_count, 0, time.perf_counter() - t0,
+                      replaced=sum(len(v) for v in replace.values()))
+
+
+def _read_refresh(store, src: str | Path, work: Path, progress: Progress | None):
+    """The refresh directory, validated against the KG in `store`: rows of the
+    dynamic labels and their edges only; the ids it replaces, per label."""
+    schema = store.schema
+    dynamic = set(schema.dynamic_labels)
+    # ids an edge of the refresh may point at: static endpoints of edges touching dynamic labels
+    static_ends = {lab for e in schema.edges.values() for s, t in e.endpoints
+                   if s in dynamic or t in dynamic for lab in (s, t)} - dynamic
+    existing = store.ids(sorted(static_ends | dynamic))
+    kg = KGReader(schema, work, existing=existing, only_labels=dynamic, progress=progress).read(src)
+    for tf in kg.edges:
+        if tf.src_label not in dynamic and tf.dst_label not in dynamic:
+            raise KGFormatError(str(Path(src) / "edges" / f"{tf.table}.csv"), None, None,
+                                f"{tf.table} joins static labels; a refresh only touches {', '.join(sorted(dynamic))}")
+    replace: dict[str, list[str]] = {}
+    for nid, lab in kg.ids.items():
+        if existing.get(nid) == lab:
+            replace.setdefault(lab, []).append(nid)
+    return kg, replace

@@ -123,6 +123,11 @@ class FalkorDBStore(GraphStore):
         """(id, label, alias) triples from aliases.csv."""
         return [tuple(r) for r in self._run(f"MATCH (a:{ALIAS}) RETURN a.id, a.label, a.alias", {}, None).rows]
 
+    def ids(self, labels: list[str]) -> dict[str, str]:
+        """Every id of these labels, with its label (what a refresh may point at)."""
+        return {nid: lab for lab in labels
+                for (nid,) in self._run(render(queries.properties(lab, [KEY]), self.dialect), {}, None).rows}
+
     def info(self) -> StoreInfo:
         def one(q):
             return self._run(render(q, self.dialect), {}, None).rows[0]
@@ -155,6 +160,24 @@ class FalkorDBStore(GraphStore):
         if kg.aliases is not None:
             self._write(g, f"UNWIND $rows AS r CREATE (:{ALIAS} {{id: r[1], label: r[2], alias: r[3]}})",
                         list(_csv_rows(kg.aliases)))
+        self._swap(building)
+
+    def refresh(self, kg: PreparedKG, replace: dict[str, list[str]], progress=None) -> None:
+        """Replace or append daily rows on a copy of this graph (GRAPH.COPY keeps its
+        indexes), then swap the copy in; `replace` names the ids deleted first."""
+        progress = progress or (lambda what, n: None)
+        building = f"{self.graph_name}.building"
+        self._drop(building)
+        self._call(lambda: self.db.connection.execute_command("GRAPH.COPY", self.graph_name, building), None)
+        g = self.db.select_graph(building)
+        for lab, ids in replace.items():
+            self._write(g, f"UNWIND $rows AS r MATCH (n:{lab} {{{KEY}: r}}) DETACH DELETE n", ids)
+        for tf in kg.nodes:
+            self._nodes(g, kg.schema, tf, progress)
+        for tf in kg.edges:
+            self._edges(g, kg.schema, tf, progress)
+        self._write(g, f"UNWIND $rows AS r MERGE (m:{META} {{key: r[0]}}) SET m.value = r[1]",
+                    [["refreshed_at", dt.datetime.now().isoformat(timespec="seconds")]])
         self._swap(building)
 
     def _nodes(self, g, schema: Schema, tf: TableFile, progress) -> None:
