@@ -7,7 +7,8 @@ server's memory (all its processes).
 Starts `nl2cypher serve --workers N` (revision off: questions that need no LLM),
 waits for every worker, warms it, then each client keeps one HTTP/1.1 connection
 and asks dev questions in turn for the given time (the clients run on the same
-machine and take some of its cores). Prints a table; writes bench/out/serve.json."""
+machine and take some of its cores). `cores`: CPU seconds the server's processes used
+per second of the level. Prints a table; writes bench/out/serve.json."""
 
 from __future__ import annotations
 
@@ -41,6 +42,18 @@ def rss_mb(pid: int) -> float:
                           if x.startswith("VmRSS:")) / 1024
         except (OSError, StopIteration):
             continue
+    return total
+
+
+def cpu_s(pid: int) -> float:
+    """CPU seconds (user + system) a process and its workers have used."""
+    total = 0.0
+    for p in [pid, *_children(pid)]:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
 
 
@@ -82,7 +95,8 @@ def main() -> None:
     today = recs[0].get("today", "2024-03-15")
     res = {"machine": f"{platform.machine()} {os.cpu_count()} cores", "seconds_per_level": args.seconds, "workers": {}}
     print(f"{len(questions)} dev questions, revision off, {args.seconds:.0f} s a level")
-    print(f"{'workers':>8}{'clients':>8}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'errors':>8}{'RSS MB':>9}")
+    print(f"{'workers':>8}{'clients':>8}{'requests':>10}{'req/s':>9}{'p50 ms':>9}{'p95 ms':>9}{'errors':>8}{'RSS MB':>9}"
+          f"{'cores':>8}")
     for w in [int(x) for x in args.workers.split(",")]:
         res["workers"][w] = one_server(args, w, [int(x) for x in args.clients.split(",")], questions, today)
     args.out.parent.mkdir(parents=True, exist_ok=True)
@@ -108,18 +122,19 @@ def one_server(args, workers: int, levels: list[int], questions: list[str], toda
             until = time.perf_counter() + args.seconds
             threads = [threading.Thread(target=client, args=(port, questions, until, lat, errs, i * 37))
                        for i in range(n)]
-            start = time.perf_counter()
+            start, cpu0 = time.perf_counter(), cpu_s(proc.pid)
             for t in threads:
                 t.start()
             for t in threads:
                 t.join()
             wall = time.perf_counter() - start
+            cores = (cpu_s(proc.pid) - cpu0) / wall
             row = {"requests": len(lat), "rps": round(len(lat) / wall, 1), "p50_ms": round(pct(lat, 50), 2),
                    "p95_ms": round(pct(lat, 95), 2), "mean_ms": round(statistics.mean(lat), 2) if lat else None,
-                   "errors": len(errs), "rss_mb": round(rss_mb(proc.pid), 1)}
+                   "errors": len(errs), "rss_mb": round(rss_mb(proc.pid), 1), "server_cores": round(cores, 2)}
             out["levels"][n] = row
             print(f"{workers:>8}{n:>8}{row['requests']:>10}{row['rps']:>9}{row['p50_ms']:>9}{row['p95_ms']:>9}"
-                  f"{row['errors']:>8}{row['rss_mb']:>9}", flush=True)
+                  f"{row['errors']:>8}{row['rss_mb']:>9}{row['server_cores']:>8}", flush=True)
         return out
     finally:
         proc.terminate()
