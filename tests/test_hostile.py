@@ -166,8 +166,9 @@ def test_resume_survives_kills_at_random_moments(demo_db, tmp_path):
     """Kill `batch --resume` again and again: the records never go backwards and
     the finished file is whole."""
     qs = tmp_path / "q.txt"
-    qs.write_text("\n".join(f"{n}月1日贵州茅台的收盘价" if n % 2 else "五粮液的注册资本" for n in range(1, 401)),
-                  encoding="utf-8")
+    n_questions = 1_200  # enough that four runs killed within a fifth of a second of writing never finish it
+    qs.write_text("\n".join(f"{n}月1日贵州茅台的收盘价" if n % 2 else "五粮液的注册资本"
+                            for n in range(1, n_questions + 1)), encoding="utf-8")
     out = tmp_path / "a.jsonl"
     env = {**os.environ, "NL2CYPHER_DB": str(demo_db), "NL2CYPHER_REVISE": "never"}
     cmd = [sys.executable, "-m", "nl2cypher", "batch", str(qs), "--out", str(out), "--no-rank", "--resume",
@@ -182,17 +183,17 @@ def test_resume_survives_kills_at_random_moments(demo_db, tmp_path):
         deadline = time.time() + 120
         while count() <= kept and p.poll() is None and time.time() < deadline:
             time.sleep(0.02)  # wait until this run is writing answers, then kill it mid-stream
-        time.sleep(rng.uniform(0, 0.5))
+        time.sleep(rng.uniform(0, 0.2))
         p.send_signal(signal.SIGKILL)
         p.wait()
         now = count()
         assert now >= kept, (now, kept)
         kept = now
-    assert 0 < kept < 400  # the kills landed mid-batch
+    assert 0 < kept < n_questions  # the kills landed mid-batch
     r = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     recs = [json.loads(line) for line in out.read_text(encoding="utf-8").split("\n") if line]
-    assert [r["id"] for r in recs] == list(range(1, 401))
+    assert [r["id"] for r in recs] == list(range(1, n_questions + 1))
 
 
 # ---- fuzz: seeded and quick here; `make fuzz` runs the long profile ----------------------
