@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from .errors import BatchFileError
+from .lang import question_headers
 
-QUESTION_COLUMNS = ("question", "query", "问题")
+QUESTION_COLUMNS = ("question", "query", *question_headers())  # and each language pack's word for it
 RECORD_FIELDS = ("id", "question", "cypher", "params", "columns", "rows", "error", "elapsed_ms",
                  "confidence", "unexplained", "interpretation",  # the contract's eight, then what issue 12 added
                  "conversation", "turn", "resolved_question")  # conversation files (issue 13)

@@ -31,13 +31,13 @@ class Merged:
     parts: list["Answer"]
 
 
-def split(question: str, marks: str, ends: str = "") -> list[str]:
+def split(question: str, marks: str, ends: str = "", script: str = "") -> list[str]:
     """The clauses: cut at the language's clause marks, at a space between two
     words (spoken or typed run-ons use one where writing uses a comma) and after
     an ask's end with more words after it (涨的多少家|跌的多少家)."""
     cut = re.sub(rf"[{re.escape(marks)}]+|(?<=[^\sA-Za-z0-9])\s+(?=[^\sA-Za-z0-9])", "\n", question)
-    if ends:  # only when what follows ends the same way (涨的多少家|跌的多少家, not 几只|股票)
-        cut = re.sub(rf"({ends})(?=[\u4e00-\u9fff][^\n]*?(?:{ends})(?:\n|$))", "\\1\n", cut)
+    if ends and script:  # only when what follows ends the same way (涨的多少家|跌的多少家, not 几只|股票)
+        cut = re.sub(rf"({ends})(?=[{script}][^\n]*?(?:{ends})(?:\n|$))", "\\1\n", cut)
     return [p.strip() for p in cut.split("\n") if len(p.strip()) >= 2]
 
 
@@ -45,7 +45,8 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
     """Each clause answered — a later one alone, else as a follow-up of the first —
     and one query when all are sure and the later ones read the first's rows."""
     # cut as read: a rewrite may say two asks as two clauses (利好利空各几条: 利好的几条，利空的几条)
-    parts = split(engine.lexicon.as_read(question), engine.expressed.clause_marks, engine.expressed.clause_ends)
+    parts = split(engine.lexicon.as_read(question), engine.expressed.clause_marks, engine.expressed.clause_ends,
+                  engine.lang.script)
     if not 2 <= len(parts) <= MAX_CLAUSES:
         return None
     session = engine.session()
@@ -75,7 +76,7 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):
         return grafted, after
     timed = _timed(engine, p, first, today)
     for a in ((engine.ask(timed, today),) if timed != p else ()) + (after,):
-        if (q := _read(engine, a)) is not None and (both := _beside(query, q, [first, p])) is not None:
+        if (q := _read(engine, a)) is not None and (both := _beside(query, q, [first, p], engine.lang)) is not None:
             return both, a
     return None
 
@@ -239,7 +240,7 @@ def _carried(r: Return) -> With:
     return With(tuple(items), order=tuple(order), limit=r.limit)
 
 
-def _beside(a: Query, b: Query, said: list[str]) -> Query | None:
+def _beside(a: Query, b: Query, said: list[str], lang) -> Query | None:
     """a's figures carried (WITH), then b's MATCH and both figures side by side:
     one row answering both clauses. Figures of the same name say their clause."""
     fa, fb = _figures(a), _figures(b)
@@ -251,7 +252,8 @@ def _beside(a: Query, b: Query, said: list[str]) -> Query | None:
     carry = _carried(fa[1]).items[:len(fa[1].items)]
     names = [i.alias or "" for i in fa[1].items + rb.items]
     clause = [said[0]] * len(carry) + [said[-1]] * len(rb.items)
-    shown = [f"{n}（{c}）" if names.count(n) > 1 else n for n, c in zip(names, clause)]
+    shown = [lang.say("columns.of_clause", name=n, clause=c) if names.count(n) > 1 else n
+             for n, c in zip(names, clause)]
     items = tuple(Item(Var(c.alias), shown[k]) for k, c in enumerate(carry)) + \
         tuple(Item(i.expr, shown[len(carry) + k]) for k, i in enumerate(rb.items))
     # OPTIONAL: b's figure over no rows is 0, and a's row stays

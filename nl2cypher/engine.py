@@ -21,10 +21,11 @@ from .domain import load_domain
 from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity, Unresolved
 from .followup import Resolver
 from .lang import load_language
+from .packs import Packs
 from .lexicon import Lexicon
 from .rank import Ranker
 from .revise import Revision, RevisionResult
-from .schema import Schema, default_schema
+from .schema import Schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
@@ -67,12 +68,12 @@ def _rounded(v):
     return v
 
 
-def _current_annotations(stored: Schema) -> Schema:
-    """A KG keeps the schema it was loaded with. When the packaged schema of the
-    same name has the same structure, its descriptions and annotations (which a
+def _current_annotations(stored: Schema, domain) -> Schema:
+    """A KG keeps the schema it was loaded with. When the domain's packaged schema
+    of the same name has the same structure, its descriptions and annotations (which a
     domain expert may have improved since) are used without a reload."""
     try:
-        pkg = default_schema()
+        pkg = Schema.load(domain.schema_path)
     except Nl2CypherError:
         return stored
     if pkg.name == stored.name and pkg.structure() == stored.structure():
@@ -92,7 +93,8 @@ class Engine:
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store
         self.domain = load_domain(domain)
         self.lang = load_language(lang)
-        self.schema = _current_annotations(self.store.schema)
+        self.schema = _current_annotations(self.store.schema, self.domain)
+        self.packs = Packs(self.domain, self.lang, self.schema)
         self.today = today
         self.max_rows = max_rows
         # strict: refuse rather than answer below the trust line (NL2CYPHER_STRICT=1 sets it)
@@ -100,14 +102,14 @@ class Engine:
         self.trust = trust
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
-        self.lexicon = Lexicon.from_store(self.store, self.triggers, self.domain.code_pattern, self.lang, self.schema)
-        self.resolver = Resolver(self.lexicon, self.lang, self.schema)  # follow-ups, and dangling 它 in one question
-        self.synth = Synthesizer(self.schema, self.lang)
-        self.ranker = Ranker(self.schema, encoder, enabled=rank, lang=self.lang, backend=encoder_backend)
+        self.lexicon = Lexicon.from_store(self.store, self.triggers, self.packs)
+        self.resolver = Resolver(self.lexicon, self.packs)  # follow-ups, and dangling 它 in one question
+        self.synth = Synthesizer(self.packs)
+        self.ranker = Ranker(self.packs, encoder, enabled=rank, backend=encoder_backend)
         self.trading_days, self.latest = self._calendar()
-        self.expressed = Expressed.of(self.schema, self.lang)  # what a query must hold to express a word
-        self.revision = Revision(self.schema, self.store, self.dialect, lambda: self.ranker.encoder, self.lang,
-                                 self.domain.name, mode=revise, backend=reviser, k=fewshot_k,
+        self.expressed = Expressed.of(self.packs)  # what a query must hold to express a word
+        self.revision = Revision(self.packs, self.store, self.dialect, lambda: self.ranker.encoder,
+                                 mode=revise, backend=reviser, k=fewshot_k,
                                  schema_slice=schema_slice, adapter=adapter)
 
     def _calendar(self) -> tuple[list[dt.date], dict[str, dt.date]]:
@@ -332,7 +334,7 @@ class Engine:
         under `auto` they are tried before the reviser is asked about the whole."""
         if said is not None or self.revision.mode != "auto" or \
                 len(clauses.split(self.lexicon.as_read(question), self.expressed.clause_marks,
-                                  self.expressed.clause_ends)) < 2:
+                                  self.expressed.clause_ends, self.lang.script)) < 2:
             return None
         with self.revision.paused():
             plain = self.ask(question, today, after_turns=after_turns)

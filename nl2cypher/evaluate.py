@@ -398,7 +398,7 @@ def write_reports(out: Path, rows: dict[str, dict], reports: dict[str, list[dict
         for r in rep:
             ws.append([r["id"], r["category"], r["question"], r["gold"], r["predicted"],
                        bool(r["execution_accuracy"]), r["error"], r.get("confidence"),
-                       "、".join(r.get("unexplained") or ()), r.get("interpretation")])
+                       ", ".join(r.get("unexplained") or ()), r.get("interpretation")])
         for col, width in zip("ABCDEFGHIJ", (6, 10, 40, 60, 60, 6, 40, 8, 20, 50), strict=True):
             ws.column_dimensions[col].width = width
     wb.save(out / "report.xlsx")

@@ -107,9 +107,13 @@ class Resolution:
 
 
 class Resolver:
-    def __init__(self, lexicon, lang, schema):
-        self.lexicon, self.lang, self.schema = lexicon, lang, schema
-        vocab = lang.references.get("follow_up") or {}
+    def __init__(self, lexicon, packs):
+        self.lexicon, self.lang, self.schema = lexicon, packs.lang, packs.schema
+        lang = self.lang
+        # how a rewritten question is cut and joined: the pack's words (的 / 中 in Chinese)
+        self._ends, self._seps = lang.sentence_ends + " ", lang.separators + " "
+        self._of_word, self._among_word = lang.glue("of"), lang.glue("among")
+        vocab = self.lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
@@ -223,7 +227,7 @@ class Resolver:
         for a, b in prev.growth:
             if self._said_all(text[b:]):
                 b = len(text)
-            while a > 0 and text[a - 1] in ",，、 ":
+            while a > 0 and text[a - 1] in self._seps:
                 a -= 1
             edits.append((a, b, ""))
         return edits
@@ -274,7 +278,7 @@ class Resolver:
         a, b = last[0].named[0], last[1].named[0]
         if a.label != b.label or a.name == b.name:
             return None
-        names = self._join([a.name, b.name]) + self._carried(last[1], ex, "的")
+        names = self._join([a.name, b.name]) + self._carried(last[1], ex, self._of_word)
         return Resolution(names + self._strip_markers(q), "plural")
 
     def _whole(self, q: str, ex, history: list[Turn]) -> Resolution | None:
@@ -404,7 +408,7 @@ class Resolver:
         """A word of a question asked on its own that points back (它, 这些股票,
         那个基金) with no name before it to point at: the words, else None."""
         ref = self._reference(ex.question, ex, alone=True)
-        return None if ref is None else ex.question[ref[1]:ref[2]].rstrip("的")
+        return None if ref is None else self._unglued(ex.question[ref[1]:ref[2]])
 
     def _extract(self, q: str, today: dt.date, calendar):
         try:
@@ -509,20 +513,20 @@ class Resolver:
         if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)
                                                                                or self._listed_none(prev, label)):
             # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed (about none: flagged)
-            return Resolution(self._reshaped(prev, (q[:start] + q[end:]).strip("，, ")), "among",
+            return Resolution(self._reshaped(prev, (q[:start] + q[end:]).strip(self._seps)), "among",
                               unsure=self._listed_none(prev, label))
         if not targets:
-            return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word.rstrip("的")))
+            return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=self._unglued(word)))
         if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?
             shown = self.lang.join([t.name for t in targets[:MAX_CHOICES]]) + ("…" if len(targets) > MAX_CHOICES else "")
             return Resolution(q, kind, clarify=self.lang.say("followup.which_one", word=word, choices=shown))
-        keep = "的" if word.endswith("的") and kind != "definite" else ""
+        keep = self._of_word if self._of_word and word.endswith(self._of_word) and kind != "definite" else ""
         names = self._join([t.name for t in targets])
         if kind == "among":
-            names += "中"
+            names += self._among_word
         if said is not None and not {t.label for t in targets} & set(said.targets):
-            names += "的" + said.text  # 这些基金 after a list of managers: their funds
-        names += self._carried(prev, ex, "" if kind == "among" else "的")
+            names += self._of_word + said.text  # 这些基金 after a list of managers: their funds
+        names += self._carried(prev, ex, "" if kind == "among" else self._of_word)
         text = self._besides(q, prev, targets, ex, q[:start] + names + keep + q[end:])
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
@@ -721,15 +725,21 @@ class Resolver:
     def _say_arith(self, op: str, left: str, right: str) -> str:
         return self.lang.say("followup.arithmetic", left=left, right=right, op=self.lang.say(f"followup.ops.{op}"))
 
+    def _unglued(self, word: str) -> str:
+        """A pointing word without the joining word after it (这些股票的 → 这些股票)."""
+        while self._of_word and word.endswith(self._of_word):
+            word = word[:-len(self._of_word)]
+        return word
+
     def _marked(self, q: str) -> bool:
         """Worded as a follow-up: a lead or tail word (那…, …呢, 换成…)."""
-        body = q.strip().rstrip("?？。!！ ")
+        body = q.strip().rstrip(self._ends)
         return any(body.startswith(w) for w in self.words["lead"]) or any(body.endswith(w) for w in self.words["tail"])
 
     def _leans(self, q: str, ex) -> bool:
         """A follow-up rather than a question of its own: a lead or tail word
         (那…, …呢, 换成…), a 同期, or nothing named to ask about."""
-        body = q.strip().rstrip("?？。!！ ")
+        body = q.strip().rstrip(self._ends)
         if self._marked(q):
             return True
         if any(w in body for w in self.same_period) or any(w in body for w in self.words["same_time"]):
@@ -880,14 +890,14 @@ class Resolver:
             return [(was[0], was[1], asked)]
         # 申购代码呢 after 最近上市的新股有哪几个: theirs, asked after the last thing named (its asking words dropped)
         cut = max((m["end"] for m in prev.mentions), default=len(base))
-        return [(cut, len(base), "的" + asked)]
+        return [(cut, len(base), self._of_word + asked)]
 
     def _swap_edge(self, q: str, ex, prev: Turn) -> list:
         old = [m for m in prev.mentions if m["kind"] == "edge"]
         if not old or ex.of("property"):
             return []
         if self._find(q, "further"):  # 再往下一层呢 after 锂矿的下游: one link further
-            return [(old[-1]["end"], old[-1]["end"], "的" + old[-1]["text"])]
+            return [(old[-1]["end"], old[-1]["end"], self._of_word + old[-1]["text"])]
         edges = ex.of("edge")  # 上游呢 after 锂电池的下游产业
         return [(old[0]["start"], old[0]["end"], edges[0].text)] if edges else []
 
@@ -940,7 +950,7 @@ class Resolver:
         if unasked and last is not None and last["kind"] == "property" \
                 and self._said_all(prev.resolved[last["end"]:]):
             cuts.append((last["start"], len(prev.resolved)))
-        body = _apply(prev.resolved, [(a, b, "") for a, b in cuts]).rstrip("?？。!！ ")
+        body = _apply(prev.resolved, [(a, b, "") for a, b in cuts]).rstrip(self._ends)
         while True:
             tail = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True) if b == len(body) and a < b]
             if not tail or tail[-1][0] == 0:
@@ -950,11 +960,11 @@ class Resolver:
 
     def _said_all(self, tail: str) -> bool:
         """Is what is left of a question nothing but asking words (多少, 是哪只) or nothing?"""
-        tail = tail.rstrip("?？。!！ ")
+        tail = tail.rstrip(self._ends)
         return not tail or self.lang.fillers.covers(tail, asking=True)
 
     def _strip_markers(self, q: str) -> str:
-        body = q.strip().rstrip("?？。!！ ")
+        body = q.strip().rstrip(self._ends)
         for w in self.words["lead"]:
             if body.startswith(w):
                 body = body[len(w):]
@@ -963,7 +973,7 @@ class Resolver:
             if body.endswith(w):
                 body = body[:-len(w)]
                 break
-        return body.strip("，, ")
+        return body.strip(self._seps)
 
     def _moved(self, times: list[dict], unit: str, by: int = 1) -> str | None:
         """去年同期: the time of the question before, a year (month) earlier — or `by`

@@ -10,20 +10,19 @@ import collections
 import dataclasses
 import datetime as dt
 import functools
-import logging
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 from typing import Any
 
+from . import tags
 from .cypher import queries
 from .errors import BadQuestion, Nl2CypherError, UnknownEntity
-from .domain import load_domain
-from .lang import Language, load_language
-from .lang.zh.numbers import Number, find_numbers
-from .schema import KEY, Schema
-from .lang.zh.timeexpr import TimeSpan, find_times
+from .lang import Language
+from .lang.values import Number, TimeSpan
+from .packs import Packs
+from .schema import KEY
 from .triggers import TriggerTable
 
 # priority when two dictionary words cover the same span
@@ -41,10 +40,9 @@ class EntityRef:
     name: str  # the entity's display value (what the query filters on)
 
 
-def unknown_entity(text: str, candidates: list[str], ambiguous: bool = False) -> UnknownEntity:
+def unknown_entity(lang: Language, text: str, candidates: list[str], ambiguous: bool = False) -> UnknownEntity:
     """The error for a name the KG does not know (or knows several of), with the
     closest names, in the language pack's words."""
-    lang = load_language()
     if ambiguous:
         msg = lang.say("errors.ambiguous_name", name=text, close=lang.join(candidates[:6]))
     elif candidates:
@@ -54,15 +52,8 @@ def unknown_entity(text: str, candidates: list[str], ambiguous: bool = False) ->
     return UnknownEntity(text, candidates, ambiguous, msg)
 
 
-# a mention's place in the tagged question: 〈K<index>〉 (K: the mention's kind letter)
 MAX_NAME_PIECE = 16  # the longest run of words tried as one name (fund names run to 15 characters)
-TAG = re.compile(r"〈[A-Z](\d+)〉")
 FAMILY = "STARTS WITH"  # the condition a family's name sets (易方达的基金: names that start with it)
-
-
-def strip_tags(text: str) -> str:
-    """The words of a tagged stretch of the question that no mention covers."""
-    return TAG.sub("", text)
 
 
 @dataclass
@@ -94,7 +85,7 @@ class Mention:
 class Extraction:
     question: str  # normalised text the spans refer to
     mentions: list[Mention]
-    tagged: str  # question with each mention replaced by 〈K<index>〉
+    tagged: str  # question with each mention replaced by its mark (tags.py)
     framed: tuple[tuple[int, int], ...] = ()  # polite frames around the request (filler, not a yes/no 吗)
 
     def of_any(self, kinds) -> bool:
@@ -106,7 +97,7 @@ class Extraction:
 
     def tag_span(self, index: int) -> tuple[int, int]:
         """Where mention `index` sits in the tagged question."""
-        tag = f"〈{self.mentions[index].tag}{index}〉"
+        tag = tags.mark(self.mentions[index].tag, index)
         a = self.tagged.index(tag)
         return a, a + len(tag)
 
@@ -135,13 +126,13 @@ class Extraction:
 
 
 def tag_question(q: str, mentions: list[Mention]) -> tuple[str, list[tuple[int, int]]]:
-    """The question with each mention replaced by 〈K<index>〉, and for each character
+    """The question with each mention replaced by its mark, and for each character
     of it the stretch of the question it stands for (a mention's whole span)."""
     tagged, owner, pos = [], [], 0
     for i, m in enumerate(mentions):
         tagged.append(q[pos:m.start])
         owner += [(k, k + 1) for k in range(pos, m.start)]
-        tag = f"〈{m.tag}{i}〉"
+        tag = tags.mark(m.tag, i)
         tagged.append(tag)
         owner += [(m.start, m.end)] * len(tag)
         pos = m.end
@@ -150,28 +141,23 @@ def tag_question(q: str, mentions: list[Mention]) -> tuple[str, list[tuple[int, 
     return "".join(tagged), owner
 
 
-def normalise(text: str, glue: frozenset[str] | str = "", final: frozenset[str] | str = "") -> str:
-    """NFKC (full-width digits and letters), collapse spaces, Chinese punctuation kept;
-    a space after a clause-final particle (`final`: 是白酒板块的吗 今天股价多少) ends the
-    clause as a comma would; a space beside one of the `glue` characters (the
-    language's particles) between two Chinese characters is dropped — 「跌得最多 的 5只」 —
+def normalise(text: str, script: str = "", glue: frozenset[str] | str = "", final: frozenset[str] | str = "") -> str:
+    """NFKC (full-width digits and letters), collapse spaces, the language's own
+    punctuation kept. For a language written without spaces (`script`, its
+    characters): a space after a clause-final particle (`final`: 是白酒板块的吗 今天股价多少)
+    ends the clause as a comma would; a space beside one of the `glue` characters
+    (its particles) between two of its characters is dropped — 「跌得最多 的 5只」 —
     while a space between words still separates them (「王明 基金 规模」)."""
     text = re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip()
-    cjk = "\u4e00-\u9fff"
+    cjk = script
+    if not cjk:
+        return text
     if final:
         text = re.sub(rf"(?<=[{''.join(sorted(final))}]) (?=[{cjk}])", ",", text)
     if not glue:
         return text
     g = "".join(sorted(glue))
     return re.sub(rf"(?<=[{cjk}]) (?=[{g}])|(?<=[{g}]) (?=[{cjk}])", "", text)
-
-
-@lru_cache(maxsize=8192)
-def _sound(c: str) -> str | None:
-    """A Chinese character's pinyin (None for anything else)."""
-    from pypinyin import lazy_pinyin
-
-    return lazy_pinyin(c)[0] if "\u4e00" <= c <= "\u9fff" else None
 
 
 def _in_order(part: str, whole: str) -> bool:
@@ -195,15 +181,12 @@ def _edit_distance(a: str, b: str, cap: int = 3) -> int:
 class Lexicon:
     """The dictionary of one loaded KG plus the trigger table's words."""
 
-    def __init__(self, schema: Schema, triggers: TriggerTable, entities: dict[str, list[EntityRef]],
-                 vocabulary: dict[str, list[tuple[str, str]]], codes: re.Pattern | None = None,
-                 lang: Language | None = None, texts: dict[str, list[str]] | None = None):
-        import jieba
-
-        self.schema = schema
-        self.lang = lang or load_language()
+    def __init__(self, packs: Packs, triggers: TriggerTable, entities: dict[str, list[EntityRef]],
+                 vocabulary: dict[str, list[tuple[str, str]]], texts: dict[str, list[str]] | None = None):
+        self.schema, self.lang = packs.schema, packs.lang
         self.fillers = self.lang.fillers
-        self.codes = codes or load_domain().code_pattern  # how codes are written (the domain's codes.yaml)
+        self.codes = packs.domain.code_pattern  # how codes are written (the domain's codes.yaml)
+        self._word_run = re.compile(f"[{self.lang.script}A-Za-z]+")  # what may be a name
         self.triggers = triggers
         self.entities = entities  # surface form (lower-case for ASCII) -> refs
         self.words: dict[str, list[tuple[str, object]]] = {}
@@ -218,25 +201,22 @@ class Lexicon:
         for c in triggers.concepts:
             self.words.setdefault(c.word.lower(), []).append((c.kind, c))
         self.max_len = max((len(w) for w in self.words), default=1)
-        from pypinyin import lazy_pinyin
-
         self._sounds: dict[tuple, list[str]] = {}  # how concept words of 2-5 characters sound
         for c in triggers.concepts:
             if 2 <= len(c.word) <= 5 and not c.word.isascii():
-                self._sounds.setdefault(tuple(lazy_pinyin(c.word)), []).append(c.word.lower())
-        self._names = sorted({r.name for refs in entities.values() for r in refs if r.prop in ("name", "alias")})
+                self._sounds.setdefault(self.lang.word_sound(c.word), []).append(c.word.lower())
+        self._names = sorted({r.name for refs in entities.values() for r in refs
+                              if r.prop in (self.schema.labels[r.label].display, "alias")})
         by_name: dict[str, dict[str, EntityRef]] = {}
         for refs in entities.values():
             for r in refs:
                 by_name.setdefault(r.name, {})[r.id] = r
         self._by_name = {n: list(d.values()) for n, d in by_name.items()}
-        jieba.setLogLevel(logging.WARNING)
-        self.jieba = jieba.Tokenizer()
-        self.jieba.initialize()
-        general = self.jieba.total  # the dictionary's own word count, before the KG's words are added
+        self.tokenizer = self.lang.tokenizer()
+        general = self.tokenizer.total  # the dictionary's own word count, before the KG's words are added
         for w in self.words:
             if not w.isascii():
-                self.jieba.add_word(w, freq=50000)
+                self.tokenizer.add_word(w, freq=50000)
         self._add_keywords(texts or {}, general)
 
     def _share_classes(self, q: str, mentions: list[Mention], taken: list[bool]) -> list[Mention]:
@@ -266,18 +246,17 @@ class Lexicon:
         known = "\n".join([r.regex.pattern for r in self.triggers.rules] + [self.fillers.asking.pattern,
                            repr(self.lang.words)] + list(self.words))  # a piece of a name is that name's
         for target, values in texts.items():
-            counts = Counter(w for v in values for w in set(self.jieba.lcut(str(v))))
+            counts = Counter(w for v in values for w in set(self.tokenizer.lcut(str(v))))
             for w, n in counts.items():
-                common = self.jieba.FREQ.get(w, 0) > KEYWORD_COMMON * general
-                if n >= KEYWORD_MIN and len(w) >= 2 and all("\u4e00" <= c <= "\u9fff" for c in w) \
+                common = self.tokenizer.FREQ.get(w, 0) > KEYWORD_COMMON * general
+                if n >= KEYWORD_MIN and len(w) >= 2 and self.lang.in_script(w) \
                         and not common and w not in self.words and w not in known:
                     self.words[w] = [("keyword", (target, w))]
 
     # ---- building from a store ------------------------------------------
     @classmethod
-    def from_store(cls, store, triggers: TriggerTable, codes: re.Pattern | None = None,
-                   lang: Language | None = None, schema: Schema | None = None) -> "Lexicon":
-        schema = schema or store.schema  # the engine's: the packaged annotations of the same structure
+    def from_store(cls, store, triggers: TriggerTable, packs: Packs) -> "Lexicon":
+        schema = packs.schema  # the engine's: the packaged annotations of the store's structure
         entities: dict[str, list[EntityRef]] = {}
         by_id: dict[str, EntityRef] = {}
 
@@ -315,13 +294,13 @@ class Lexicon:
                 ref = by_id.get(nid)
                 if ref is not None:
                     add(alias, EntityRef(ref.label, nid, "alias", ref.name))
-        return cls(schema, triggers, entities, vocabulary, codes, lang, texts)
+        return cls(packs, triggers, entities, vocabulary, texts)
 
     # ---- extraction ------------------------------------------------------
     def as_read(self, question: str) -> str:
         """The question as extraction reads it (mention offsets are in this text):
         normalised, and the language's `rewrites` applied (涨的最多 is 涨得最多)."""
-        q = normalise(question, self.fillers.particles, self.fillers.clause_final)
+        q = normalise(question, self.lang.script, self.fillers.particles, self.fillers.clause_final)
         for pattern, replacement in self._rewrites:
             q = pattern.sub(replacement, q)
         return q
@@ -344,12 +323,12 @@ class Lexicon:
                 claim(Mention("entity", m.group(0), m.start(), m.end(), entities=tuple(refs)))
             elif self._unknown_code(q, m):
                 # a code the KG does not have must not fall away (and leave the whole market)
-                raise unknown_entity(m.group(0), self._closest_codes(m.group("code")))
+                raise unknown_entity(self.lang, m.group(0), self._closest_codes(m.group("code")))
         # 2. time expressions
         try:
-            times = find_times(q, today, calendar)
+            times = self.lang.times(q, today, calendar)
         except (ValueError, OverflowError):  # 近三万年: a date no calendar has
-            raise BadQuestion(load_language().say("errors.time_out_of_range")) from None
+            raise BadQuestion(self.lang.say("errors.time_out_of_range")) from None
         for t in times:
             t = self._yield_to_name(q, t, today, calendar)
             if t is not None and not any(taken[t.pos:t.end_pos]):
@@ -363,10 +342,8 @@ class Lexicon:
         for m in self._share_classes(q, mentions, taken):
             claim(m)
         # 4. numbers in what is left
-        for n in find_numbers(q):
-            if any(taken[n.start:n.end]):
-                continue
-            if not n.text[0].isdigit() and not n.text[0] in "+-" and not self._cn_number_ok(q, n):
+        for n in self.lang.numbers(q):
+            if any(taken[n.start:n.end]) or not self.lang.number_stands(q, n):
                 continue
             claim(Mention("number", n.text, n.start, n.end, number=n))
         # 5. what is left and looks like a name (partial names, typos, unknown
@@ -385,7 +362,7 @@ class Lexicon:
             for a, b in self.fillers.spans(rest):  # 请问|阿里巴巴的收盘价
                 free[a:b] = [True] * (b - a)
             self._unknown_subject(q, free, mentions)
-        return Extraction(q, mentions, self._tag(q, mentions), framed)
+        return Extraction(q, mentions, tag_question(q, mentions)[0], framed)
 
     def _yield_to_name(self, q: str, t: TimeSpan, today: dt.date, calendar) -> TimeSpan | None:
         """本周五粮液: a name that starts inside a time expression and runs past
@@ -393,7 +370,7 @@ class Lexicon:
         low = q.lower()
         for k in range(t.pos + 1, t.end_pos):
             if any(low[k:b] in self.entities for b in range(t.end_pos + 1, min(len(q), k + self.max_len) + 1)):
-                shorter = [x for x in find_times(q[t.pos:k], today, calendar) if x.pos == 0 and x.end_pos == k - t.pos]
+                shorter = [x for x in self.lang.times(q[t.pos:k], today, calendar) if x.pos == 0 and x.end_pos == k - t.pos]
                 if not shorter:
                     return None
                 return dataclasses.replace(shorter[0], pos=t.pos, end_pos=k)
@@ -405,7 +382,7 @@ class Lexicon:
         if not self._sounds:
             return []
         low = q.lower()
-        sound = [_sound(c) for c in q]
+        sound = [self.lang.sound(c) for c in q]
         out, used = [], list(taken)
         fills = [(x, y) for x, y in self.fillers.spans(q) if y - x > 1]  # 手|上有: 上有 is no typo of 上游
         for n in (5, 4, 3, 2):  # the longest first: 是不是张停 is 是不是涨停, not 是|不是涨停
@@ -455,7 +432,7 @@ class Lexicon:
         while k < len(q) and free[k]:
             k += 1
         particles = re.escape("".join(sorted(self.fillers.particles))) or "\x00"
-        m = re.match(rf"(?:(?![{particles}])[\u4e00-\u9fffA-Za-z]){{2,}}", q[k:])
+        m = re.match(rf"(?:(?![{particles}])[{self.lang.script}A-Za-z]){{2,}}", q[k:])
         if not m:
             return
         j = k + m.end()
@@ -464,28 +441,19 @@ class Lexicon:
         tok = q[k:j]
         if len(tok) < 2 or any(free[k:j]):
             return
-        gap = 1 if q[j:j + 1] == "的" else 0
+        of = self.lang.glue("of")
+        gap = len(of) if of and q.startswith(of, j) else 0
         nxt = next((x for x in mentions if x.start >= j), None)
         # X的收盘价 / X今天…: an attribute of X is asked, so X must be something the KG knows
         if nxt is not None and nxt.start == j + gap and nxt.kind in ("property", "time"):
-            raise unknown_entity(tok, self._closest(tok, cap=max(1, len(tok) // 2)))
-
-    def _cn_number_ok(self, q: str, n: Number) -> bool:
-        """Chinese numerals count as numbers only with a unit or measure word, or
-        after a comparison/rank word (前十, 大于五)."""
-        after = q[n.end:n.end + 1]
-        before = q[max(0, n.start - 2):n.start]
-        after_rank_word = bool(re.search(r"(前|后|于|过|到|至|为|是|第|倒数|top)$", before, re.I))
-        if n.text == "一":  # 同一个, 一下, 一共: 一 is rarely a number on its own
-            return after_rank_word
-        return bool(n.unit or n.scale != 1 or after in "只个家支位名天日条年月" or after_rank_word)
+            raise unknown_entity(self.lang, tok, self._closest(tok, cap=max(1, len(tok) // 2)))
 
     def _tokens(self, q: str, taken: list[bool]) -> set[int]:
         """Token boundaries (character offsets) from jieba, plus the edges of
         what is already claimed (最新|净值 once 最新 is a time)."""
         cuts, pos = {0, len(q)}, 0
         loose = self._loose
-        for tok in self.jieba.cut(q, HMM=False):
+        for tok in self.tokenizer.cut(q, HMM=False):
             if len(tok) > 2 and tok[-1] in loose and tok[:-1].lower() in self.words:
                 cuts.add(pos + len(tok) - 1)  # 价格|比: a word before 比 stays a word
             pos += len(tok)
@@ -560,7 +528,7 @@ class Lexicon:
         for a, b in self.fillers.spans("".join(free)):  # 想问下|王明: filler words are never part of a name
             free[a:b] = " " * (b - a)
         free = "".join(free)
-        for m in re.finditer(r"[\u4e00-\u9fffA-Za-z]+", free):
+        for m in self._word_run.finditer(free):
             run_start, run_end = m.start(), m.end()
             left = next((x for x in mentions if x.end == run_start and x.kind in ("entity", "value", "label")), None)
             right = next((x for x in mentions if x.start == run_end and x.kind in ("entity", "value", "label")), None)
@@ -654,7 +622,7 @@ class Lexicon:
         A run of several words only ever names something; it never makes an
         unknown-name error (quiet), a single word may."""
         words, pos = [], 0
-        for tok in self.jieba.cut(run, HMM=True):
+        for tok in self.tokenizer.cut(run, HMM=True):
             words.append((pos, tok))
             pos += len(tok)
         for n in range(len(words), 0, -1):
@@ -669,14 +637,14 @@ class Lexicon:
                           quiet: bool = False) -> Mention | None:
         if extended:  # a word plus leftover characters: only a near-miss of a real name counts
             close = self._closest(tok)
-            if close and len(close[0]) == len(tok) and self._same_sound(close[0], tok):
+            if close and len(close[0]) == len(tok) and self.lang.sound_alike(close[0], tok):
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[close[0]]),
                                note=self._typo(tok, close[0]))
             if leftover and len(leftover) >= 2 and not self.fillers.covers(leftover, asking=True) \
                     and not self._is_filler(leftover) and not self._ends_with_asking(leftover) \
                     and len(self._holders(leftover)) != 1:  # 汾酒|泸州老窖: two names glued, each its own
                 # 东方红|银行: unknown words glued before a known name make an unknown name
-                raise unknown_entity(tok, self._closest(tok, cap=len(leftover)) or
+                raise unknown_entity(self.lang, tok, self._closest(tok, cap=len(leftover)) or
                                     [n for n in self._names if word and word in n and n != word][:5])
             return None
         if tok.isascii():
@@ -687,24 +655,24 @@ class Lexicon:
             holders = self._holders(tok)
             if len(holders) == 1:
                 refs = self._by_name[holders[0]]
-                return Mention("entity", tok, 0, 0, entities=tuple(refs), note=f"「{tok}」→「{holders[0]}」")
+                return Mention("entity", tok, 0, 0, entities=tuple(refs), note=self.lang.say("notes.completed", written=tok, meant=holders[0]))
             family = self._family(tok, holders)
             if family is not None:
                 return family
             if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
-                raise unknown_entity(tok, holders, ambiguous=True)
+                raise unknown_entity(self.lang, tok, holders, ambiguous=True)
         short = self._shortened(tok)  # 新能源车: 新能源汽车 with one character left out
         if short is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[short]), note=self._typo(tok, short))
         # a typo: same length, one character off and sounding the same
         close = self._closest(tok)
         if close:
-            fits = [n for n in close if len(n) == len(tok) and _edit_distance(n, tok) == 1 and self._same_sound(n, tok)]
+            fits = [n for n in close if len(n) == len(tok) and _edit_distance(n, tok) == 1 and self.lang.sound_alike(n, tok)]
             if len(fits) == 1:  # 招商因行: the one close name that sounds the same, wherever it ranks
                 meant = fits[0]
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[meant]), note=self._typo(tok, meant))
             if len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
-                raise unknown_entity(tok, close)
+                raise unknown_entity(self.lang, tok, close)
         part = self._sounds_like_part(tok)  # 毛台: sounds like 茅台 of exactly one name
         if part is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[part[1]]), note=self._typo(tok, part[0]))
@@ -736,9 +704,9 @@ class Lexicon:
     def _sounds_like_part(self, tok: str) -> tuple[str, str] | None:
         """(part, name): the one name with a part that sounds exactly like `tok`
         and differs from it by one character; None when none or several."""
-        if not 2 <= len(tok) <= 4 or not all(_sound(c) for c in tok):
+        if not 2 <= len(tok) <= 4 or not all(self.lang.sound(c) for c in tok):
             return None
-        hits = {(part, name) for part, name in self._name_parts.get(tuple(_sound(c) for c in tok), ())
+        hits = {(part, name) for part, name in self._name_parts.get(tuple(self.lang.sound(c) for c in tok), ())
                 if _edit_distance(part, tok, 1) == 1}
         names = {name for _, name in hits}
         return next(iter(hits)) if len(names) == 1 and len(hits) == 1 else None
@@ -749,7 +717,7 @@ class Lexicon:
         (names are shortened to either: 茅台 of 贵州茅台, 五粮 of 五粮液; built on first use)."""
         out: dict[tuple, list[tuple[str, str]]] = {}
         for name in self._names:
-            sounds = [_sound(c) for c in name]
+            sounds = [self.lang.sound(c) for c in name]
             for n in range(2, min(4, len(name)) + 1):
                 for a, b in ((0, n), (len(name) - n, len(name))):
                     if None not in sounds[a:b]:
@@ -772,10 +740,10 @@ class Lexicon:
         if m.group("pre") or m.group("suf"):
             return True
         if any(n.start <= m.start() < n.end and (n.unit or n.scale != 1 or n.end > m.end())
-               for n in find_numbers(q)):
+               for n in self.lang.numbers(q)):
             return False
         before = q[max(0, m.start() - 4):m.start()]
-        return not any(w in before for w in load_language().words.get("comparison_words", ()))
+        return not any(w in before for w in self.lang.words.get("comparison_words", ()))
 
     def _closest_codes(self, code: str) -> list[str]:
         """Known codes one or two digits away, as 'code name'."""
@@ -816,17 +784,3 @@ class Lexicon:
             for c in set(name):
                 out.setdefault(c, []).append(i)
         return out
-
-    @staticmethod
-    def _same_sound(a: str, b: str) -> bool:
-        """Every character can be read the same (行 is hang or xing: 因行 sounds like 银行)."""
-        from pypinyin import Style, pinyin
-
-        if len(a) != len(b):
-            return False
-        ra, rb = (pinyin(x, style=Style.NORMAL, heteronym=True) for x in (a, b))
-        return all(set(x) & set(y) for x, y in zip(ra, rb))
-
-    @staticmethod
-    def _tag(q: str, mentions: list[Mention]) -> str:
-        return tag_question(q, mentions)[0]

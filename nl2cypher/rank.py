@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .lang import Language, load_language
-from .schema import Schema
+from .packs import Packs
 from .synth import Candidate
 
 
@@ -19,10 +18,9 @@ VECTORS_KEPT = 4_096  # texts whose vectors a warm engine remembers
 class Ranker:
     """Orders candidates; the encoder is loaded on first use (per process)."""
 
-    def __init__(self, schema: Schema, encoder_spec: str | None = None, enabled: bool = True,
-                 lang: Language | None = None, backend: str | None = None):
-        self.schema = schema
-        self.lang = lang or load_language()
+    def __init__(self, packs: Packs, encoder_spec: str | None = None, enabled: bool = True,
+                 backend: str | None = None):
+        self.schema, self.lang = packs.schema, packs.lang
         self.encoder_spec = encoder_spec
         self.backend = backend
         self.enabled = enabled

@@ -18,7 +18,6 @@ import yaml
 from .evaluate import REFUSALS, _gold, _is_ordered, flagged, results_match
 
 ACTIONS = ("prefix", "suffix", "replace", "regex", "synonym")
-_END = "？?。.!！"
 
 
 class PerturbationError(ValueError):
@@ -57,8 +56,10 @@ class Perturber:
     """Makes the variants of a question; never touches a word inside a KG name or
     a longer known word (银行 in 招商银行, 成交 in 成交量)."""
 
-    def __init__(self, operators: list[Operator], concept_groups: list[tuple[str, ...]], names: set[str]):
+    def __init__(self, operators: list[Operator], concept_groups: list[tuple[str, ...]], names: set[str],
+                 ends: str = "?.!"):
         self.operators = operators
+        self.ends = ends  # what ends a sentence (a suffix goes on before it): the language pack's
         self.groups = {w: g for g in concept_groups for w in g}
         self.names = names
         self._containing: dict[str, list[str]] = {}
@@ -71,7 +72,8 @@ class Perturber:
                 groups.setdefault((c.kind, c.targets), set()).add(c.word)
         # a word inside a KG name or a longer concept word is not swapped on its own
         words = {n for n in engine.lexicon.entities if len(n) >= 2} | {c.word for c in engine.triggers.concepts}
-        return cls(operators, [tuple(sorted(g)) for g in groups.values() if len(g) > 1], words)
+        return cls(operators, [tuple(sorted(g)) for g in groups.values() if len(g) > 1], words,
+                   engine.lang.sentence_ends + ".")
 
     def variants(self, question: str, seed: int) -> list[tuple[str, str]]:
         """(operator, variant) pairs, each different from the question."""
@@ -86,7 +88,7 @@ class Perturber:
         if op.action == "prefix":
             return [p + q for p in op.args]
         if op.action == "suffix":
-            return [q.rstrip(_END) + s for s in op.args]
+            return [q.rstrip(self.ends) + s for s in op.args]
         if op.action == "replace":
             return [self._swap(q, a, str(b)) for a, b in dict(op.args).items() if self._free(q, a)]
         if op.action == "regex":

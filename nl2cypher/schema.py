@@ -22,7 +22,7 @@ PARTITIONS = ("static", "daily", "realtime")
 KEY = "id"
 # the annotation vocabulary: role keys a schema may use (period, calendar, measures, roles)
 ROLE_WORDS = ("period", "year", "quarter", "half", "calendar", "trading", "measures", "price", "change",
-              "roles", "sentiment", "chain", "day")
+              "roles", "sentiment", "chain", "day", "candles", "open", "close", "high", "low", "volume")
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,7 @@ class Label:
     named_by: str = ""  # an edge: its rows are named by the node at the edge's other end (a new issue by its stock)
     families: bool = False  # names begin with a family's name (a fund company's): 易方达的基金 are those
     began: str = ""  # the date the row started holding (a chairman's appointment): shown with `ended`, in its order
+    key_description: str = "id"  # what the import id is called in answers (the schema's `key_description`)
 
     @property
     def dynamic(self) -> bool:
@@ -75,7 +76,7 @@ class Label:
 
     def property(self, name: str) -> Property | None:
         if name == KEY and KEY not in self.properties:
-            return Property(KEY, "string", "编号")
+            return Property(KEY, "string", self.key_description)
         if name in self.derived:
             d = self.derived[name]
             return Property(name, "float", d.description, d.unit)
@@ -218,7 +219,8 @@ class Schema:
                     raise SchemaError(f"{origin}: label {lname}: {key} {prop!r} is not a date property")
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
                                   period, calendar, measures, day, derived, person, candles, ended,
-                                  str(spec.get("named_by") or ""), families, began)
+                                  str(spec.get("named_by") or ""), families, began,
+                                  str(data.get("key_description") or KEY))
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import tags
 from .errors import TriggerTableError
-from .domain import load_domain
 from .schema import Schema
 
 CONCEPT_KINDS = ("label", "property", "value", "edge")
@@ -94,7 +94,7 @@ def compile_pattern(pattern: str, where: str) -> re.Pattern:
         name = m.group(1)
         if name not in PLACEHOLDERS:
             raise TriggerTableError(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)})")
-        return f"〈{PLACEHOLDERS[name]}(?P<{name}>\\d+)〉"
+        return tags.placeholder(PLACEHOLDERS[name], name)
 
     text = re.sub(r"\{([a-z0-9]+)\}", sub, pattern)
     try:
@@ -150,8 +150,8 @@ def _sheet_rows(path: Path) -> list[tuple]:
     return rows
 
 
-def load_triggers(schema: Schema, path: str | Path | None = None) -> TriggerTable:
-    path = Path(path) if path else load_domain().triggers_path
+def load_triggers(schema: Schema, path: str | Path) -> TriggerTable:
+    path = Path(path)
     rows = iter(_sheet_rows(path))
     header = [str(c or "").strip().lower() for c in next(rows, [])]
     need = ["kind", "pattern", "target", "params"]

@@ -111,7 +111,8 @@ class Expressed:
     names: frozenset[str] = frozenset()  # the properties that show which thing a row is (labels' `display`)
 
     @classmethod
-    def of(cls, schema, lang) -> "Expressed":
+    def of(cls, packs) -> "Expressed":
+        schema, lang = packs.schema, packs.lang
         return cls(lang.words.get("asks") or {}, schema.read_as(),
                    frozenset(lab.day for lab in schema.labels.values() if lab.day),
                    {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()},

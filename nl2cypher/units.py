@@ -3,9 +3,9 @@ question, become WHERE / RETURN units that refer to mentions by index."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from . import tags
 from .lang import Fillers
 from .lexicon import Extraction
 from .triggers import TriggerTable
@@ -48,8 +48,8 @@ def map_units(ex: Extraction, table: TriggerTable, fillers: Fillers | None = Non
                     continue
                 if name == "text":
                     # free text may contain tagged words (名称包含医药): back to the words written
-                    covers = [int(i) for i in re.findall(r"〈[A-Z](\d+)〉", val)]
-                    text = re.sub(r"〈[A-Z](\d+)〉", lambda t: ex.mentions[int(t.group(1))].text, val)
+                    covers = tags.indexes(val)
+                    text = tags.untag(val, [x.text for x in ex.mentions])
                 else:
                     refs[name] = int(val)
             start, end = (len(ex.tagged), len(ex.tagged)) if on_question else (m.start(), m.end())

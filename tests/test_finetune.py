@@ -216,7 +216,7 @@ def test_the_finance_corpus_pairs_what_the_engine_missed_with_its_right_query(en
     rows = build(engine, records, k=1)
     keep = [r for r in rows if r["kind"] == "keep"]
     patch = [r for r in rows if r["kind"] == "patch"]
-    assert len(keep) == 2 and patch and all(is_keep(r["cypher"]) for r in keep)
+    assert len(keep) == 2 and patch and all(is_keep(r["cypher"], "zh") for r in keep)
     for r in patch:
         assert r["candidate"] != r["cypher"] and r["unused"][0] in r["question"]
         parse(r["candidate"]), parse(r["cypher"])  # both are queries the engine runs

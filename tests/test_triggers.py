@@ -13,7 +13,7 @@ TABLE = load_domain().triggers_path
 
 
 def test_the_table_covers_the_finance_schema():
-    t = load_triggers(default_schema())
+    t = load_triggers(default_schema(), load_domain().triggers_path)
     assert t.skipped == []
     labels = {x for c in t.concepts if c.kind == "label" for x in c.targets}
     assert labels == set(default_schema().labels)

@@ -3,6 +3,7 @@ the real embedded store."""
 
 import pytest
 
+from nl2cypher.lang import load_language
 from nl2cypher.revise.validate import Validator, extract_cypher
 from nl2cypher.store import LadybugStore
 
@@ -28,7 +29,7 @@ def validator(mini_db):
     ("", None),
 ])
 def test_extract_cypher(output, query):
-    assert extract_cypher(output) == query
+    assert extract_cypher(output, load_language("zh").explanation_starts) == query
 
 
 def test_a_good_revision_passes_and_question_text_becomes_a_parameter(validator):

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Nl2CypherError
+from ..lang import load_language
 from ..evaluate import _is_ordered, results_match
 from ..revise.validate import extract_cypher, is_keep
 from .corpus import load_corpus_kgs
@@ -80,7 +81,7 @@ def evaluate_model(data: Path, backend, limit: int | None = None, seed: int = 0,
                 kept = is_keep(output, ex.lang)
                 results.append(PairResult(kind, kept, kept, kept, seconds))
                 continue
-            pred = extract_cypher(output) or ""
+            pred = extract_cypher(output, load_language(ex.lang).explanation_starts) or ""
             store = finance_store if kind == "patch" else stores.get(row.get("schema_name", ""))
             executed = correct = False
             if store is not None and pred:

@@ -7,6 +7,7 @@ writes no word of any language itself."""
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib
 import re
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ import yaml
 
 from ..errors import Nl2CypherError
 from ..resources import data_path, load_yaml
+from .values import Number, TimeSpan
 
 DEFAULT_LANGUAGE = "zh"
 
@@ -35,6 +37,14 @@ def _read(code: str, name: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise Nl2CypherError(f"{path}: expected a mapping")
     return data
+
+
+def question_headers() -> tuple[str, ...]:
+    """What each language pack calls the question column of a batch file (`问题`)."""
+    out = []
+    for path in sorted((data_path("patterns") / "lang").glob("*/words.yaml")):
+        out += [str(w) for w in _read(path.parent.name, "words").get("question_column") or ()]
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)
@@ -153,6 +163,60 @@ class Language:
     def connectors(self) -> re.Pattern:
         words = "|".join(re.escape(str(w)) for w in self.words["connectors"])
         return re.compile(rf"\s*({words})\s*")
+
+    # ---- reading: the pack's code (nl2cypher/lang/<code>/) and its words for text ----
+    def numbers(self, text: str) -> list[Number]:
+        """Every number in the text with its unit and magnitude applied."""
+        return self.module.find_numbers(text)
+
+    def number_stands(self, text: str, number: Number) -> bool:
+        """Is this number meant as one where it stands (not 一 of 一下)?"""
+        return self.module.number_stands(text, number)
+
+    def times(self, text: str, today: dt.date, calendar: list[dt.date] | None = None) -> list[TimeSpan]:
+        """Every time expression in the text, resolved to dates against `today`."""
+        return self.module.find_times(text, today, calendar)
+
+    def tokenizer(self):
+        """A fresh word cutter (jieba's interface: cut, lcut, add_word, FREQ, total)."""
+        return self.module.tokenizer()
+
+    def sound(self, char: str) -> str | None:
+        """How a character sounds (None for one the pack does not voice)."""
+        return self.module.sound(char)
+
+    def word_sound(self, word: str) -> tuple[str, ...]:
+        return self.module.word_sound(word)
+
+    def sound_alike(self, a: str, b: str) -> bool:
+        """Can every character of a be read as the one of b at its place?"""
+        return self.module.sound_alike(a, b)
+
+    @cached_property
+    def script(self) -> str:
+        """A character class (no brackets) of the characters of words written with no
+        space between them; empty for a language that spaces its words."""
+        return str(self.words.get("script") or "")
+
+    def in_script(self, text: str) -> bool:
+        """Is every character of `text` one of the script's?"""
+        return bool(self.script) and self._script_run.fullmatch(text) is not None
+
+    @cached_property
+    def _script_run(self) -> re.Pattern:
+        return re.compile(f"[{self.script}]+")
+
+    @cached_property
+    def sentence_ends(self) -> str:
+        return str(self.words.get("sentence_ends") or "?.!")
+
+    @cached_property
+    def separators(self) -> str:
+        return str(self.words.get("separators") or ",")
+
+    def glue(self, kind: str) -> str:
+        """A joining word of a rewritten question (`of`: X的Y, `among`: X中)."""
+        return str((self.words.get("joins") or {}).get(kind, ""))
 
     def means_low(self, text: str) -> bool:
         return any(w in text for w in self.words.get("low_words", ()))

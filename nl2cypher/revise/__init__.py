@@ -27,8 +27,8 @@ from typing import Any, Callable
 from ..cypher.ast import Query
 from ..cypher.dialects import render
 from ..errors import Nl2CypherError, Refusal, RevisionUnavailable
-from ..lang import Language, load_language, prompt_text
-from ..schema import Schema
+from ..lang import prompt_text
+from ..packs import Packs
 from ..store import GraphStore
 from .backends import load_backend
 from .fewshot import FewShot
@@ -85,15 +85,14 @@ class RevisionResult:
 
 
 class Revision:
-    def __init__(self, schema: Schema, store: GraphStore, dialect: str, encoder: Callable[[], Any],
-                 lang: Language | None = None, domain: str | None = None, mode: str | None = None, backend=None,
+    def __init__(self, packs: Packs, store: GraphStore, dialect: str, encoder: Callable[[], Any],
+                 mode: str | None = None, backend=None,
                  k: int = 2, repair: bool = True, schema_slice: bool = True, adapter: str | None = None):
         mode = mode or os.environ.get("NL2CYPHER_REVISE") or "auto"
         if mode not in MODES:
             raise Nl2CypherError(f"unknown revision mode {mode!r}: {', '.join(MODES)}")
-        self.schema, self.store, self.dialect, self.encoder = schema, store, dialect, encoder
-        self.lang = lang or load_language()
-        self.domain = domain
+        self.schema, self.store, self.dialect, self.encoder = packs.schema, store, dialect, encoder
+        self.lang, self.domain = packs.lang, packs.domain
         self.mode = mode
         self._backend = backend
         self._unavailable: str | None = None
@@ -164,7 +163,7 @@ class Revision:
 
     def fewshot(self) -> FewShot:
         if self._fewshot is None:
-            self._fewshot = FewShot()
+            self._fewshot = FewShot(self.domain.fewshot_path)
         return self._fewshot
 
     def focus(self, ex, candidate: Query | None) -> tuple[str, ...]:
@@ -190,7 +189,7 @@ class Revision:
             cand_text = render(candidate, self.dialect, inline_params=True) if candidate is not None else None
             ask = Ask(ex.question, cand_text, understood, tuple(unused), self.focus(ex, candidate))
             messages = build_messages(ask, self.schema.render(), examples, ctx.today.isoformat(), self.lang.code,
-                                      self.domain)
+                                      self.domain.name)
             output = backend.complete(messages)
         except (RevisionUnavailable, Nl2CypherError) as e:
             res.skipped = str(e)

@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import Nl2CypherError
-from ..domain import load_domain
 from ..resources import cache_dir
 from .prompt import Example
 
@@ -19,10 +18,10 @@ def _norm(q: str) -> str:
 
 
 class FewShot:
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path):
         import openpyxl
 
-        path = Path(path) if path else load_domain().fewshot_path
+        path = Path(path)
         try:
             ws = openpyxl.load_workbook(path, read_only=True).worksheets[0]
         except Exception as e:  # noqa: BLE001 - missing or unreadable: one clear line

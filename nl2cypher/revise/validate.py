@@ -25,7 +25,7 @@ from ..cypher.dialects import render
 from ..cypher.guard import spans
 from ..cypher.parse import Unsupported, parse
 from ..errors import LimitExceeded, Nl2CypherError, Refusal, RevisionRefused, WriteRefused
-from ..lang import DEFAULT_LANGUAGE, load_language, prompt_text
+from ..lang import prompt_text
 from ..schema import Schema
 from ..store.base import GraphStore, assert_read_only
 
@@ -46,13 +46,13 @@ def _strip_special(text: str) -> str:
     return text.replace("</s>", "").replace("<s>", "").replace("[/INST]", "")
 
 
-def is_keep(output: str, lang: str | None = None) -> bool:
+def is_keep(output: str, lang: str) -> bool:
     """Did the model answer the keep word (the candidate stands as it is)? Quotes,
     stops and chat tokens aside."""
     def letters(text: str) -> str:
         return "".join(ch for ch in _strip_special(text) if ch.isalnum()).lower()
 
-    return letters(output) == letters(str(prompt_text(lang or DEFAULT_LANGUAGE)["keep"]))
+    return letters(output) == letters(str(prompt_text(lang)["keep"]))
 
 
 def _start(line: str, words: frozenset[str]) -> int | None:
@@ -72,13 +72,13 @@ def _start(line: str, words: frozenset[str]) -> int | None:
     return None
 
 
-def extract_cypher(text: str, stops: tuple[str, ...] | None = None) -> str | None:
+def extract_cypher(text: str, stops: tuple[str, ...] = ()) -> str | None:
     """The query in a model's output: inside a code fence if there is one, else
     from the first clause word to the end of that statement; special tokens
     and trailing explanations dropped. Pure: no I/O."""
     if not text:
         return None
-    stops = tuple(w.lower() for w in (load_language().explanation_starts if stops is None else stops))
+    stops = tuple(w.lower() for w in stops)  # the language's words that start chatter after the query
     body = _strip_special(text)
     if _FENCE in body:
         inside = body.split(_FENCE)[1]
@@ -132,7 +132,7 @@ class Validator:
 
     def __init__(self, schema: Schema, store: GraphStore | None, question: str, candidate: Query | str | None,
                  candidate_params: dict[str, Any] | None = None, question_numbers: list[float] = (),
-                 question_dates: list[str] = (), timeout_s: float = 5.0, stops: tuple[str, ...] | None = None,
+                 question_dates: list[str] = (), timeout_s: float = 5.0, stops: tuple[str, ...] = (),
                  question_labels: list[tuple[str, ...]] = ()):
         self.schema = schema
         self.store = store

@@ -52,7 +52,7 @@ class ApiError(HTTPException):
 
 class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, description="A question, e.g. 贵州茅台昨天的收盘价是多少")
+    question: str = Field(min_length=1, max_length=MAX_QUESTION_CHARS, description="A question in the language of the KG's domain")
     today: date | None = Field(None, description="The reference date (default: the server's)")
     session: str | None = Field(None, min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$", description=(
         "A conversation id (from POST /sessions, or the client's own): follow-ups lean on its earlier turns"))

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from ..cypher.dialects import render
 from ..errors import CannotTranslate, LimitExceeded
-from ..lang import Language, load_language
 from ..lexicon import Extraction
-from ..schema import Schema
+from ..packs import Packs
 from ..units import Unit
 from .choices import Choices, alternatives
 from .ir import Candidate, Context, QueryGraph
@@ -27,10 +26,9 @@ MAX_ALTERNATIVES = 24
 MAX_SLOTS = 12  # nodes in one query: a question that repeats itself must not become a 27-way join
 
 
-def build(schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices,
-          lang: Language | None = None) -> Candidate:
+def build(packs: Packs, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices) -> Candidate:
     """One candidate under one vector of choices: every pass in order, then the shape."""
-    g = QueryGraph(schema, ex, units, ctx, choices, lang)
+    g = QueryGraph(packs, ex, units, ctx, choices)
     for p in PASSES:
         p(g)
         if len(g.slots) > MAX_SLOTS:
@@ -39,9 +37,8 @@ def build(schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choic
 
 
 class Synthesizer:
-    def __init__(self, schema: Schema, lang: Language | None = None):
-        self.schema = schema
-        self.lang = lang or load_language()
+    def __init__(self, packs: Packs):
+        self.packs, self.schema, self.lang = packs, packs.schema, packs.lang
 
     def candidates(self, ex: Extraction, units: list[Unit], ctx: Context) -> list[Candidate]:
         out: list[Candidate] = []
@@ -54,7 +51,7 @@ class Synthesizer:
             tried += 1
             choices = Choices(vector)
             try:
-                cand = build(self.schema, ex, units, ctx, choices, self.lang)
+                cand = build(self.packs, ex, units, ctx, choices)
             except CannotTranslate as e:
                 first_error = first_error or e
                 cand = None

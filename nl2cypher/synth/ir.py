@@ -21,9 +21,9 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from ..lang import Language, load_language
 from ..lexicon import Extraction, Mention
-from ..schema import TIME_TYPES, Property, Schema
+from ..packs import Packs
+from ..schema import TIME_TYPES, Property
 from ..units import Unit
 from .choices import Choices
 
@@ -264,10 +264,9 @@ class QueryGraph:
     """The query graph under construction for one vector of choices. Passes fill
     it in the order of `passes.PASSES`; each pass says what it reads and writes."""
 
-    def __init__(self, schema: Schema, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices,
-                 lang: Language | None = None):
-        self.schema, self.ex, self.ctx, self.choices = schema, ex, ctx, choices
-        self.lang = lang or load_language()  # every word the query shows (columns, notes, errors) comes from it
+    def __init__(self, packs: Packs, ex: Extraction, units: list[Unit], ctx: Context, choices: Choices):
+        self.schema, self.ex, self.ctx, self.choices = packs.schema, ex, ctx, choices
+        self.lang = packs.lang  # every word the query shows (columns, notes, errors) comes from it
         self.units = list(units)  # a pass may add an implied unit; the caller's list stays as it was
         self.m: list[Mention] = ex.mentions
         self.slots: list[Slot] = []

@@ -7,18 +7,22 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import replace
 
+from nl2cypher import tags
+from nl2cypher.domain import load_domain
+from nl2cypher.lang import load_language
+from nl2cypher.lang.values import Number, TimeSpan
 from nl2cypher.lexicon import EntityRef, Extraction, Mention
-from nl2cypher.lang.zh.numbers import Number
+from nl2cypher.packs import Packs
 from nl2cypher.schema import default_schema
 from nl2cypher.synth import Context, build
 from nl2cypher.synth.choices import Choices
 from nl2cypher.synth.ir import QueryGraph
 from nl2cypher.synth.passes import PASSES
 from nl2cypher.cypher.dialects import render
-from nl2cypher.lang.zh.timeexpr import TimeSpan
 from nl2cypher.units import Unit
 
 SCHEMA = default_schema()
+PACKS = Packs(load_domain(), load_language(), SCHEMA)
 TODAY = dt.date(2024, 3, 15)
 # 2024-03-09/10 is a weekend
 DAYS = [dt.date(2024, 3, d) for d in (4, 5, 6, 7, 8, 11, 12, 13, 14, 15)]
@@ -71,7 +75,7 @@ def q(*parts) -> Extraction:
         start = len(question)
         question += p.text
         mentions.append(replace(p, start=start, end=len(question)))
-        tagged += f"〈{p.tag}{i}〉"
+        tagged += tags.mark(p.tag, i)
     return Extraction(question, mentions, tagged)
 
 
@@ -83,7 +87,7 @@ def unit(ex: Extraction, unit_kind: str, anchor: str, refs=None, text="", **para
 
 def graph(ex: Extraction, units=(), upto=None, vector=None) -> QueryGraph:
     """Run the passes up to (and including) `upto` on a fresh query graph."""
-    g = QueryGraph(SCHEMA, ex, list(units), CTX, Choices(vector))
+    g = QueryGraph(PACKS, ex, list(units), CTX, Choices(vector))
     for p in PASSES:
         p(g)
         if p is upto:
@@ -92,5 +96,5 @@ def graph(ex: Extraction, units=(), upto=None, vector=None) -> QueryGraph:
 
 
 def cypher(ex: Extraction, units=(), vector=None):
-    cand = build(SCHEMA, ex, list(units), CTX, Choices(vector))
+    cand = build(PACKS, ex, list(units), CTX, Choices(vector))
     return cand, render(cand.query, "neo4j"), cand.query.params

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from ..values import Number
 
 _DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
@@ -47,20 +47,6 @@ NUMBER = re.compile(
     rf"(?P<percent>百分之)?(?P<num>(?<![\d.])[-+]?\d+(?:,\d{{3}})*(?:\.\d+)?|{_CN_RUN}(?:点[{CN_NUM_CHARS}]+)?)"
     r"\s*(?:(?:个(?=亿))?(?P<scale>千万|百万|十万|万|亿|千|[kKwW](?![a-zA-Z])))?\s*(?P<unit>%|％|个百分点|个点|元|块钱|块|股|手|倍|万元|亿元)?"
 )
-
-
-@dataclass(frozen=True)
-class Number:
-    value: float
-    start: int
-    end: int
-    text: str
-    unit: str = ""  # "%", "元", "股", … as written
-    scale: float = 1.0  # 万/亿 multiplier that was applied
-
-    @property
-    def is_int(self) -> bool:
-        return float(self.value).is_integer()
 
 
 def parse_number_text(num: str) -> float | None:

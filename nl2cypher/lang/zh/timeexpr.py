@@ -18,8 +18,9 @@ import bisect
 import calendar
 import datetime as dt
 import re
-from dataclasses import dataclass
+import dataclasses
 
+from ..values import TimeSpan
 from .numbers import CN_NUM_CHARS, cn_to_number, to_int
 
 D = dt.date
@@ -39,37 +40,6 @@ EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第�
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
 BREAK_DAYS = 4  # days between two trading days that make a holiday (a weekend is 3: Friday to Monday)
-
-
-@dataclass(frozen=True)
-class TimeSpan:
-    """A resolved time expression. `start`/`end` are inclusive dates (either may
-    be None for open ranges such as 截至…); `year`/`quarter`/`half` are set for
-    report periods."""
-
-    text: str
-    pos: int
-    end_pos: int
-    kind: str  # day | range | month | year | quarter | quarters | half | until | since
-    start: D | None = None
-    end: D | None = None
-    year: int | None = None
-    quarter: int | None = None
-    half: int | None = None
-
-    @property
-    def is_day(self) -> bool:
-        return self.kind == "day"
-
-    @property
-    def longer_than_a_report(self) -> bool:
-        """A year, half, month or open span: a per-report figure over it is a total."""
-        return self.kind in ("year", "half", "range", "since", "month")
-
-    @property
-    def names_year(self) -> bool:
-        """Does the expression itself say which year (2023年第三季度, not 第三季度)?"""
-        return "年" in self.text
 
 
 def _year_word(word: str, today: D) -> int | None:
@@ -445,4 +415,4 @@ class TimeParser:
 
 
 def find_times(text: str, today: D, calendar: list[D] | None = None) -> list[TimeSpan]:
-    return TimeParser(today, calendar).find(text)
+    return [dataclasses.replace(t, names_year="年" in t.text) for t in TimeParser(today, calendar).find(text)]

@@ -7,7 +7,7 @@ and links."""
 from __future__ import annotations
 
 from ...errors import CannotTranslate
-from ...lexicon import strip_tags
+from ... import tags
 from ...schema import TIME_TYPES
 from ..ir import Attached, Day, Op, QueryGraph
 from ..paths import edge_link, holder, owner_slot, ties_to
@@ -133,7 +133,7 @@ def _edge_beside(g: QueryGraph, start: int, end: int) -> str | None:
         if a >= end and all(c in particles for c in g.ex.tagged[end:a]):
             return m.targets[0]
         inside = [x for j, x in enumerate(g.m) if b <= g.pos(j) < start]
-        if b <= start and not strip_tags(g.ex.tagged[b:start]) and all(x.kind == "entity" for x in inside) \
+        if b <= start and not tags.strip(g.ex.tagged[b:start]) and all(x.kind == "entity" for x in inside) \
                 and len(inside) <= 1:
             return m.targets[0]
     return None

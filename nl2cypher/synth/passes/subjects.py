@@ -6,7 +6,7 @@ Reads mentions and units; writes slots and `target`."""
 from __future__ import annotations
 
 from ...errors import CannotTranslate
-from ...lexicon import strip_tags
+from ... import tags
 from ..ir import QueryGraph, Slot
 
 
@@ -87,7 +87,7 @@ def find_labels(g: QueryGraph) -> None:
         if near and label != chain and not same:
             gap = min(near, key=lambda s: abs(s.pos - p))
             text = g.ex.tagged[min(gap.pos, p):max(gap.pos, p)]
-            if len(strip_tags(text)) <= 4:
+            if len(tags.strip(text)) <= 4:
                 continue
         if any(s.kind == "label" and s.label == label for s in g.slots):
             continue  # 股票…股票: one set

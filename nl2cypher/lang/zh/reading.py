@@ -1,0 +1,62 @@
+"""How Chinese is read before any rule: words are cut by jieba, characters sound
+by their pinyin (a same-sound typo: 茅苔 for 茅台), and a numeral written in
+characters is a number only where a number is meant."""
+
+from __future__ import annotations
+
+import logging
+import re
+from functools import lru_cache
+
+from ..values import Number
+
+RANK_BEFORE = re.compile(r"(前|后|于|过|到|至|为|是|第|倒数|top)$", re.I)  # 前十, 大于五, 第三
+MEASURE_AFTER = "只个家支位名天日条年月"  # 五只, 三天
+
+
+def tokenizer():
+    """A fresh jieba tokenizer over its general dictionary (the KG's words are added to it)."""
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    tok = jieba.Tokenizer()
+    tok.initialize()
+    return tok
+
+
+@lru_cache(maxsize=8192)
+def sound(c: str) -> str | None:
+    """A Chinese character's pinyin (None for anything else)."""
+    from pypinyin import lazy_pinyin
+
+    return lazy_pinyin(c)[0] if "\u4e00" <= c <= "\u9fff" else None
+
+
+def word_sound(word: str) -> tuple[str, ...]:
+    """How a word is read, each character in its context (行 of 银行 is hang)."""
+    from pypinyin import lazy_pinyin
+
+    return tuple(lazy_pinyin(word))
+
+
+def sound_alike(a: str, b: str) -> bool:
+    """Every character can be read the same (行 is hang or xing: 因行 sounds like 银行)."""
+    from pypinyin import Style, pinyin
+
+    if len(a) != len(b):
+        return False
+    ra, rb = (pinyin(x, style=Style.NORMAL, heteronym=True) for x in (a, b))
+    return all(set(x) & set(y) for x, y in zip(ra, rb))
+
+
+def number_stands(text: str, n: Number) -> bool:
+    """Digits are a number; a numeral in characters only with a unit or measure
+    word, or after a comparison/rank word (前十, 大于五)."""
+    if n.text[0].isdigit() or n.text[0] in "+-":
+        return True
+    after = text[n.end:n.end + 1]
+    after_rank_word = bool(RANK_BEFORE.search(text[max(0, n.start - 2):n.start]))
+    if n.text == "一":  # 同一个, 一下, 一共: 一 is rarely a number on its own
+        return after_rank_word
+    # nothing after it counts too (the question ends on the number)
+    return bool(n.unit or n.scale != 1 or after in MEASURE_AFTER or after_rank_word)
