@@ -67,6 +67,11 @@ def _read(name: str, what: str) -> dict:
         raise Nl2CypherError(f"{path}: cannot read ({type(e).__name__})") from None
 
 
+def domain_exists(name: str) -> bool:
+    """Is there a domain pack of this name (its schema file)?"""
+    return name.isidentifier() and Domain(name).schema_path.is_file()
+
+
 def load_domain(name: str | None = None) -> Domain:
     name = name or DEFAULT_DOMAIN
     domain = Domain(name)

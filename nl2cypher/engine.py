@@ -17,7 +17,7 @@ from . import clauses
 from .answer import Answer, Trace
 from .cypher import queries
 from .cypher.dialects import render
-from .domain import load_domain
+from .domain import domain_exists, load_domain
 from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity, Unresolved
 from .followup import Resolver
 from .lang import load_language
@@ -91,8 +91,9 @@ class Engine:
                  max_rows: int = MAX_ROWS, strict: bool | None = None, trust: float = TRUST,
                  encoder_backend: str | None = None):
         self.store = LadybugStore(store) if isinstance(store, (str, Path)) else store
-        self.domain = load_domain(domain)
-        self.lang = load_language(lang)
+        stored = self.store.schema  # a KG remembers its domain (the schema's name) and its users' language
+        self.domain = load_domain(domain or (stored.name if domain_exists(stored.name) else None))
+        self.lang = load_language(lang or stored.language or None)
         self.schema = _current_annotations(self.store.schema, self.domain)
         self.packs = Packs(self.domain, self.lang, self.schema)
         self.today = today

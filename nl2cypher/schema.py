@@ -132,6 +132,7 @@ class Schema:
     edges: dict[str, EdgeType]
     source_text: str = ""
     roles: dict[str, str] = field(default_factory=dict)  # sentiment: edge.prop; chain: edge
+    language: str = ""  # the language its users write (a language pack's code); empty: the default
 
     def role_edge(self, role: str) -> tuple[EdgeType, str] | None:
         """The edge (and property, for `edge.prop` roles) that plays `role`."""
@@ -251,7 +252,8 @@ class Schema:
             if edge not in edges or (prop and prop not in edges[edge].properties) or (role == "sentiment") != bool(prop):
                 raise SchemaError(f"{origin}: roles: {role}: {target!r} is not an edge{'.property' if role == 'sentiment' else ''} of the schema")
             roles[role] = str(target)
-        return cls(str(data.get("name", "kg")), str(data.get("description", "")), labels, edges, roles=roles)
+        return cls(str(data.get("name", "kg")), str(data.get("description", "")), labels, edges, roles=roles,
+                   language=str(data.get("language") or ""))
 
     # ---- questions -----------------------------------------------------
     def label(self, name: str) -> Label:
@@ -338,7 +340,7 @@ class Schema:
                 kept_edges[e.name] = EdgeType(e.name, e.description, pairs, e.properties)
         roles = {r: t for r, t in self.roles.items() if t.partition(".")[0] in kept_edges}
         return Schema(self.name, self.description, {n: self.labels[n] for n in self.labels if n in keep}, kept_edges,
-                      roles=roles)
+                      roles=roles, language=self.language)
 
     def read_as(self) -> dict[str, set[str]]:
         """The stored properties a property is read through: a derived measure's

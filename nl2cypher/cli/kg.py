@@ -11,7 +11,9 @@ from typing import Optional
 import typer
 from rich.table import Table
 
+from ..demo import synthetic_note, write_domain_demo
 from ..demo.finance import DEFAULT_SEED, SIZES, SYNTHETIC_NOTE, DemoSize, next_day_dir, write_demo
+from ..domain import DEFAULT_DOMAIN, load_domain
 from ..errors import StoreError
 from ..resources import is_default_db
 from ..schema import Schema, default_schema
@@ -44,7 +46,10 @@ kg_app = typer.Typer(no_args_is_help=True, help="Load, refresh and inspect the k
 @kg_app.command("load")
 def kg_load(src: Path = typer.Argument(..., help="KG directory: nodes/<label>.csv, edges/<type>.csv, aliases.csv"),
             db: Optional[Path] = DbOption,
-            schema: Optional[Path] = typer.Option(None, help="Schema YAML (default: the finance schema)."),
+            schema: Optional[Path] = typer.Option(None, help="Schema YAML (default: DIR/schema.yaml, else the "
+                                                             "domain's)."),
+            domain: Optional[str] = typer.Option(None, "--domain", help="The KG's domain pack: finance (default) "
+                                                                         "or reportkg."),
             allow_shrink: bool = typer.Option(False, "--allow-shrink",
                                               help="Load even if a label would become empty or the graph halve."),
             store: Optional[str] = StoreOption, falkordb_url: Optional[str] = FalkorUrlOption,
@@ -52,7 +57,7 @@ def kg_load(src: Path = typer.Argument(..., help="KG directory: nodes/<label>.cs
             falkordb_graph: Optional[str] = FalkorGraphOption):
     """Replace the KG (the embedded file, or a FalkorDB graph) with a KG directory (validated first; the old KG
     stays on any error)."""
-    sch = Schema.load(schema) if schema else default_schema()
+    sch = _schema_for(src, schema, domain)
     kind = store_kind(store)
     if kind == "neo4j":
         raise StoreError("load a Neo4j server with neo4j-admin import: the KG directory is its CSV format")
@@ -70,6 +75,16 @@ def kg_load(src: Path = typer.Argument(..., help="KG directory: nodes/<label>.cs
               f"in {rep.seconds:.1f} s ({rep.per_second:,.0f} items/s)")
 
 
+def _schema_for(src: Path, schema: Optional[Path], domain: Optional[str]) -> Schema:
+    """The schema a KG directory is loaded with: the one named, else the directory's
+    own schema.yaml, else its domain's (finance by default)."""
+    if schema:
+        return Schema.load(schema)
+    if domain is None and (src / "schema.yaml").is_file():
+        return Schema.load(src / "schema.yaml")
+    return Schema.load(load_domain(domain).schema_path)
+
+
 @kg_app.command("demo")
 def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also write the KG directory here."),
             end_date: Optional[str] = typer.Option(None, "--end-date", help="Last trading day (default: today)."),
@@ -83,9 +98,18 @@ def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also wri
             no_load: bool = typer.Option(False, "--no-load", help="Only write --out; do not load it."),
             refresh: bool = typer.Option(False, "--refresh", help="Add the next trading day to the loaded demo KG."),
             allow_shrink: bool = typer.Option(False, "--allow-shrink",
-                                              help="Replace a KG even if the demo is less than half its size.")):
-    """Build the synthetic demo finance KG and load it (or add its next trading day)."""
+                                              help="Replace a KG even if the demo is less than half its size."),
+            domain: Optional[str] = typer.Option(None, "--domain", help="finance (default) or reportkg (US "
+                                                                         "companies' yearly filings, English).")):
+    """Build a synthetic demo KG (finance by default) and load it (or add its next trading day)."""
     path = db_path(db)
+    if domain not in (None, DEFAULT_DOMAIN):
+        finance_only = {"--refresh": refresh, "--size": size != "demo", "--stocks": stocks, "--funds": funds,
+                        "--days": days, "--end-date": end_date}
+        if given := [k for k, v in finance_only.items() if v]:
+            raise typer.BadParameter(f"{', '.join(given)}: only for the finance demo")
+        _other_demo(load_domain(domain), path, seed if seed != DEFAULT_SEED else None, out_dir, no_load, allow_shrink)
+        return
     if refresh:
         with tempfile.TemporaryDirectory(prefix="nl2cypher-next-") as tmp:
             target = out_dir or Path(tmp) / "next"
@@ -113,6 +137,27 @@ def kg_demo(out_dir: Optional[Path] = typer.Option(None, "--out", help="Also wri
     out.print(f"[green]loaded the demo KG[/] ({rep.nodes:,} nodes, {rep.edges:,} edges, up to {end}) into {path}"
               + (f"; directory kept at {out_dir}" if out_dir else ""))
     out.print(f"[yellow]{SYNTHETIC_NOTE}[/]")
+
+
+def _other_demo(domain, path: Path, seed: Optional[int], out_dir: Optional[Path], no_load: bool,
+                allow_shrink: bool) -> None:
+    if no_load and not out_dir:
+        raise typer.BadParameter("--no-load needs --out DIR")
+    with tempfile.TemporaryDirectory(prefix="nl2cypher-demo-") as tmp:
+        src = out_dir or Path(tmp) / "demo"
+        try:
+            counts, note = write_domain_demo(domain.name, src, seed)
+        except KeyError:
+            raise typer.BadParameter(f"--domain {domain.name}: no demo KG for it") from None
+        if no_load:
+            out.print(f"wrote the {domain.name} demo KG ({sum(counts.values()):,} rows) to {src}")
+            return
+        with LoadProgress("loading") as p:
+            rep = load_kg(src, path, Schema.load(domain.schema_path), source="demo", progress=p,
+                          allow_shrink=allow_shrink)
+    out.print(f"[green]loaded the {domain.name} demo KG[/] ({rep.nodes:,} nodes, {rep.edges:,} edges) into {path}"
+              + (f"; directory kept at {out_dir}" if out_dir else ""))
+    out.print(f"[yellow]{note}[/]")
 
 
 @kg_app.command("refresh")
@@ -143,7 +188,7 @@ def kg_stats(db: Optional[Path] = DbOption, as_json: bool = typer.Option(False, 
     """Counts per label and edge type, and the date span of daily data."""
     with open_store(db, store, falkordb_url=falkordb_url, falkordb_password=falkordb_password,
                     falkordb_graph=falkordb_graph) as s:
-        info = s.info()
+        info, domain = s.info(), s.schema.name
     if as_json:
         print(json.dumps({"backend": info.backend, "location": info.location, "nodes": info.node_counts,
                           "edges": info.edge_counts, "synthetic": info.synthetic,
@@ -163,7 +208,7 @@ def kg_stats(db: Optional[Path] = DbOption, as_json: bool = typer.Option(False, 
     out.print(t)
     out.print(f"{sum(info.node_counts.values()):,} nodes, {sum(info.edge_counts.values()):,} edges")
     if info.synthetic:
-        out.print(f"[yellow]{SYNTHETIC_NOTE}[/]")
+        out.print(f"[yellow]{synthetic_note(domain)}[/]")
 
 
 @kg_app.command("schema")
