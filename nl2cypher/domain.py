@@ -28,7 +28,9 @@ class Domain:
 
     @property
     def triggers_path(self) -> Path:
-        return data_path("patterns") / self.name / "trigger_mapping.xlsx"
+        """The trigger table: a workbook (trigger_mapping.xlsx), else triggers.yaml."""
+        book = data_path("patterns") / self.name / "trigger_mapping.xlsx"
+        return book if book.is_file() else book.with_name("triggers.yaml")
 
     @property
     def fewshot_path(self) -> Path:
@@ -39,6 +41,8 @@ class Domain:
         """How a code is written in a question (patterns/<domain>/codes.yaml): the
         group `code` is what the KG knows; prefix and suffix only mark it."""
         spec = _read(self.name, "codes")
+        if not spec.get("code"):
+            return re.compile(r"(?!)")  # a domain whose things have no codes
         alt = lambda words: "|".join(re.escape(str(w)) for w in words)  # noqa: E731
         pre = rf"(?:(?P<pre>{alt(spec['prefixes'])})\s*)?" if spec.get("prefixes") else ""
         suf = rf"(?:\.(?P<suf>{alt(spec['suffixes'])}))?" if spec.get("suffixes") else ""

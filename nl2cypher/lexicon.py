@@ -196,10 +196,13 @@ class Lexicon:
         self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
         suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
         for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
-            for form in [word] + [word + x for x in suffixes if not word.endswith(x)]:
+            said = self.lang.value_words(word)  # us-gaap:NetIncomeLoss is said "net income loss"
+            for form in dict.fromkeys([word, *self.lang.word_forms(said)] + [word + x for x in suffixes
+                                                                           if not word.endswith(x)]):
                 self.words.setdefault(form.lower(), []).append(("value", tuple(targets)))
         for c in triggers.concepts:
-            self.words.setdefault(c.word.lower(), []).append((c.kind, c))
+            for form in self.lang.word_forms(c.word):  # and revenues for revenue
+                self.words.setdefault(form.lower(), []).append((c.kind, c))
         self.max_len = max((len(w) for w in self.words), default=1)
         self._sounds: dict[tuple, list[str]] = {}  # how concept words of 2-5 characters sound
         for c in triggers.concepts:
@@ -270,6 +273,7 @@ class Lexicon:
 
         vocabulary: dict[str, list[tuple[str, str]]] = {}
         texts: dict[str, list[str]] = {}
+        short: dict[str, list[EntityRef]] = {}  # names as users shorten them (APPLE INC. is Apple)
         for lab in schema.labels.values():
             if lab.names:
                 for row in store.fetch(queries.properties(lab.name, [KEY, *lab.names])).rows:
@@ -281,6 +285,8 @@ class Lexicon:
                     for prop, v in zip(lab.names, values):
                         if v is not None:
                             add(str(v), EntityRef(lab.name, nid, prop, display))
+                    for form in packs.lang.name_forms(str(display)):
+                        short.setdefault(form.lower(), []).append(EntityRef(lab.name, nid, "alias", display))
             for p in lab.properties.values():
                 if p.vocabulary:
                     for (v,) in store.fetch(queries.distinct_values(lab.name, p.name, ordered=False,
@@ -289,6 +295,11 @@ class Lexicon:
                 if p.keywords:
                     texts[f"{lab.name}.{p.name}"] = [str(v) for (v,) in store.fetch(queries.distinct_values(
                         lab.name, p.name, ordered=False, skip_null=True)).rows]
+        taken = set(entities) | {w.lower() for v in vocabulary for w in (v, packs.lang.value_words(v))} \
+            | {f.lower() for c in triggers.concepts for f in packs.lang.word_forms(c.word)}
+        for form, refs in short.items():  # one thing's alone, and no word the KG or the table has already
+            if len({r.id for r in refs}) == 1 and form not in taken:
+                add(form, refs[0])
         if hasattr(store, "aliases"):
             for nid, _label, alias in store.aliases():
                 ref = by_id.get(nid)
@@ -649,7 +660,8 @@ class Lexicon:
             return None
         if tok.isascii():
             refs = self.entities.get(tok.lower())
-            return Mention("entity", tok, 0, 0, entities=tuple(refs)) if refs else None
+            if refs or self.lang.script:  # letters among characters: initials or a code (gzmt), whole
+                return Mention("entity", tok, 0, 0, entities=tuple(refs)) if refs else None
         # partial name: contained in exactly one entity name
         if len(tok) >= 2:
             holders = self._holders(tok)
@@ -695,8 +707,12 @@ class Lexicon:
         return hits[0] if len(hits) == 1 else None
 
     def _holders(self, tok: str) -> list[str]:
-        """The names `tok` is a part of (茅台: 贵州茅台)."""
-        return [n for n in self._names if tok in n and n != tok]
+        """The names `tok` is a part of (茅台: 贵州茅台; in a spaced language, a whole
+        word of it in any case: Disney of THE WALT DISNEY COMPANY)."""
+        if self.lang.script:
+            return [n for n in self._names if tok in n and n != tok]
+        word = re.compile(rf"(?<![a-z0-9]){re.escape(tok.lower())}(?![a-z0-9])")
+        return [n for n in self._names if n.lower() != tok.lower() and word.search(n.lower())]
 
     def _typo(self, written: str, meant: str) -> str:
         return self.lang.say("notes.typo", written=written, meant=meant)

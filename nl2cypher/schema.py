@@ -69,6 +69,7 @@ class Label:
     families: bool = False  # names begin with a family's name (a fund company's): 易方达的基金 are those
     began: str = ""  # the date the row started holding (a chairman's appointment): shown with `ended`, in its order
     key_description: str = "id"  # what the import id is called in answers (the schema's `key_description`)
+    measure: str = ""  # "Label.prop": a row of this label names a measure whose figures are that property's values
 
     @property
     def dynamic(self) -> bool:
@@ -221,7 +222,7 @@ class Schema:
             labels[lname] = Label(lname, str(spec.get("description", "")), partition, props, display, names,
                                   period, calendar, measures, day, derived, person, candles, ended,
                                   str(spec.get("named_by") or ""), families, began,
-                                  str(data.get("key_description") or KEY))
+                                  str(data.get("key_description") or KEY), str(spec.get("measure") or ""))
         edges: dict[str, EdgeType] = {}
         for ename, spec in (data.get("edges") or {}).items():
             _check_name(origin, "edge", ename)
@@ -244,6 +245,10 @@ class Schema:
             e = edges.get(lab.named_by)
             if lab.named_by and (e is None or lab.name not in e.sources + e.targets):
                 raise SchemaError(f"{origin}: label {lab.name}: named_by {lab.named_by!r} is not an edge of the label")
+        for lab in labels.values():
+            owner, _, prop = lab.measure.partition(".")
+            if lab.measure and (owner not in labels or prop not in labels[owner].properties):
+                raise SchemaError(f"{origin}: label {lab.name}: measure {lab.measure!r} is not a Label.property")
         roles = {}
         for role, target in (data.get("roles") or {}).items():
             if role not in ("sentiment", "chain"):

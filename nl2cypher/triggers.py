@@ -112,6 +112,26 @@ def _target_ok(schema: Schema, kind: str, target: str) -> bool:
     return bool(prop) and schema.has_property(owner, prop)
 
 
+COLUMNS = ("kind", "pattern", "target", "params", "example", "notes")
+
+
+def _yaml_rows(path: Path) -> list[tuple]:
+    """A trigger table written as YAML: a list of rows, each a mapping of the columns."""
+    import yaml
+
+    from .resources import load_yaml
+
+    try:
+        data = load_yaml(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise TriggerTableError(f"trigger table {path} not found") from None
+    except yaml.YAMLError as e:
+        raise TriggerTableError(f"{path}: not valid YAML ({type(e).__name__})") from None
+    if not isinstance(data, list) or not all(isinstance(r, dict) for r in data):
+        raise TriggerTableError(f"{path}: expected a list of rows (kind, pattern, target, params)")
+    return [COLUMNS] + [tuple(r.get(c) for c in COLUMNS) for r in data]
+
+
 def _sheet_rows(path: Path) -> list[tuple]:
     """The 'triggers' sheet's cell values; a copy keyed by the file's size and
     time is kept in the user's cache (reading the workbook costs a quarter of a
@@ -152,7 +172,7 @@ def _sheet_rows(path: Path) -> list[tuple]:
 
 def load_triggers(schema: Schema, path: str | Path) -> TriggerTable:
     path = Path(path)
-    rows = iter(_sheet_rows(path))
+    rows = iter(_yaml_rows(path) if path.suffix in (".yaml", ".yml") else _sheet_rows(path))
     header = [str(c or "").strip().lower() for c in next(rows, [])]
     need = ["kind", "pattern", "target", "params"]
     missing = [c for c in need if c not in header]

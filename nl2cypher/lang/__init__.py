@@ -1,6 +1,6 @@
-"""Language packs: what is Chinese (or, later, English) about reading a question
-and saying an answer. A pack is code in `nl2cypher/lang/<code>/` (numbers, time
-expressions, the verbaliser) plus its words and texts as data in
+"""Language packs: what is Chinese or English about reading a question and saying
+an answer. A pack is code in `nl2cypher/lang/<code>/` (numbers, time expressions,
+cutting words) plus its words and texts as data in
 `patterns/lang/<code>/` (connector and unit words, column-name and note
 templates, messages, the prompt's rules). The stage code asks the pack; it
 writes no word of any language itself."""
@@ -135,8 +135,7 @@ class Language:
         except re.error as e:
             raise Nl2CypherError(f"patterns/lang/{self.code}/fillers.yaml: bad frame ({e})") from None
         return Fillers(frozenset(str(data.get("particles") or "")),
-                       re.compile("|".join(map(re.escape, words)) or r"(?!)"), frames,
-                       re.compile("|".join(map(re.escape, asking)) or r"(?!)"),
+                       re.compile(self.alternation(words)), frames, re.compile(self.alternation(asking)),
                        frozenset(str(data.get("clause_final") or "")))
 
     @cached_property
@@ -155,14 +154,24 @@ class Language:
 
         def group(name, keys):
             words = sorted({str(w) for k in keys for w in kinds.get(k) or ()}, key=len, reverse=True)
-            return f"(?P<{name}>{'|'.join(map(re.escape, words)) or '(?!)'})"
+            return f"(?P<{name}>{self.alternation(words)})"
         # `several` (它们, 这些) before `one` (它): the longer plural wins
         return re.compile(group("several", ("they", "pair")) + "|" + group("one", ("it", "person")))
 
     @cached_property
     def connectors(self) -> re.Pattern:
-        words = "|".join(re.escape(str(w)) for w in self.words["connectors"])
-        return re.compile(rf"\s*({words})\s*")
+        return re.compile(rf"\s*({self.alternation(self.words['connectors'], in_order=True)})\s*")
+
+    def alternation(self, words, in_order: bool = False) -> str:
+        """A regular expression matching any of the words, the longest first (unless
+        `in_order`); in a language that spaces its words, whole words in any case."""
+        words = [str(w) for w in words]
+        body = "|".join(map(re.escape, words if in_order else sorted(words, key=len, reverse=True)))
+        if not body:
+            return r"(?!)"
+        if self.script:
+            return body
+        return rf"(?i:(?<![A-Za-z0-9])(?:{body})(?![A-Za-z0-9]))"
 
     # ---- reading: the pack's code (nl2cypher/lang/<code>/) and its words for text ----
     def numbers(self, text: str) -> list[Number]:
@@ -180,6 +189,36 @@ class Language:
     def tokenizer(self):
         """A fresh word cutter (jieba's interface: cut, lcut, add_word, FREQ, total)."""
         return self.module.tokenizer()
+
+    def word_forms(self, word: str) -> tuple[str, ...]:
+        """A dictionary word and the other forms users write it in (revenue, revenues)."""
+        return self.module.word_forms(word)
+
+    def name_forms(self, name: str) -> list[str]:
+        """Shorter names users call a thing by (the pack's `name_ends` and `name_starts`
+        dropped — APPLE INC. is APPLE — and then its first word: META PLATFORMS is META)."""
+        ends, starts = self.words.get("name_ends") or (), self.words.get("name_starts") or ()
+        if not ends and not starts:
+            return []
+        words = name.replace(",", " ").split()
+        while len(words) > 1 and words[-1].upper() in {str(w).upper() for w in ends}:
+            words.pop()
+        while len(words) > 1 and words[0].upper() in {str(w).upper() for w in starts}:
+            words.pop(0)
+        forms = [" ".join(words)] if " ".join(words) != name else []
+        return forms + ([words[0]] if len(words) > 1 and len(words[0]) >= 3 else [])
+
+    def value_words(self, value: str) -> str:
+        """What users call a value the KG writes in a code of its own (the pack's
+        `value_forms` rewrites: us-gaap:ResearchAndDevelopmentExpense → research and
+        development expense); a plain value stays as it is."""
+        for pattern, replacement in self._value_forms:
+            value = pattern.sub(replacement, value)
+        return value
+
+    @cached_property
+    def _value_forms(self) -> list[tuple[re.Pattern, str]]:
+        return [(re.compile(str(a)), str(b)) for a, b in self.words.get("value_forms") or ()]
 
     def sound(self, char: str) -> str | None:
         """How a character sounds (None for one the pack does not voice)."""
@@ -249,11 +288,15 @@ class Language:
 
     def verbalise(self, query, schema) -> str:
         """A short description of what a query asks, in this language (for the encoder)."""
-        return self.module.Verbaliser(schema, self).generate(query)
+        from .verbalise import Verbaliser
+
+        return Verbaliser(schema, self).generate(query)
 
     def interpret(self, query, schema) -> str:
         """What the user reads above an answer: the query that ran, briefly."""
-        return self.module.Interpreter(schema, self).generate(query)
+        from .verbalise import Interpreter
+
+        return Interpreter(schema, self).generate(query)
 
 
 @lru_cache(maxsize=None)

@@ -60,3 +60,7 @@ def number_stands(text: str, n: Number) -> bool:
         return after_rank_word
     # nothing after it counts too (the question ends on the number)
     return bool(n.unit or n.scale != 1 or after in MEASURE_AFTER or after_rank_word)
+
+
+def word_forms(word: str) -> tuple[str, ...]:
+    return (word,)  # a Chinese word has no plural

@@ -14,6 +14,7 @@ PASSES = (
     properties.default_price,  # a day against another day with no property: the price
     properties.default_newest,  # 最近的那个新股: the newest by its own date
     values.run,  # value words -> conditions
+    properties.default_figure,  # a measure named with no property (Apple's revenue): its figures
     joins.run,  # every slot joined to the target over schema paths
     properties.default_weight,  # 持茅台最多 / 第一大股东 with no property: the holding's size
     named.run,  # rows named through an edge (新股 by their stock): the namer joined

@@ -70,6 +70,11 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
         g.conds.extend([Op("=", year, Const(t.year)), Op("=", half, Const(t.half))])
     elif t.kind == "year" and t.year:
         g.conds.append(Op("=", year, Const(t.year)))
+    elif not g.schema.labels[s.label].day and year is not None:  # yearly rows with no date: the years spanned
+        if t.start:
+            g.conds.append(Op(">=", year, Const(t.start.year)))
+        if t.end:
+            g.conds.append(Op("<=", year, Const(t.end.year)))
     else:
         if t.start:
             g.conds.append(Op(">=", g.day(s.var, s.label), Day(t.start)))

@@ -10,7 +10,7 @@ from ...errors import CannotTranslate
 from ... import tags
 from ...schema import TIME_TYPES
 from ..ir import Attached, Day, Op, QueryGraph
-from ..paths import edge_link, holder, owner_slot, ties_to
+from ..paths import edge_link, holder, link, owner_slot, ties_to
 from .subjects import performance_asked
 
 
@@ -78,6 +78,28 @@ def _target_measure(g: QueryGraph, measure: str) -> None:
     slot = owner_slot(g, owner.name, target.pos, target) if owner is not None else None
     if slot is not None:
         g.props.append(Attached(None, slot, owner.measures[measure]))
+
+
+def default_figure(g: QueryGraph) -> None:
+    """A value naming a measure (a concept of a filing: revenue) with no property
+    asked: what is read is the measure's figure (the schema's `measure` of its label)."""
+    if g.props:
+        return
+    for i in sorted(g.used):
+        m = g.m[i]
+        owner = next((t.split(".")[0] for t in m.targets if m.kind == "value"
+                      and g.schema.labels.get(t.split(".")[0]) is not None
+                      and g.schema.labels[t.split(".")[0]].measure), None)
+        if owner is not None:
+            label, _, prop = g.schema.labels[owner].measure.partition(".")
+            named = holder(g, owner, g.pos(i), g.target)  # the concept the value names: its own figures
+            slot = owner_slot(g, label, g.pos(i), g.target, create=False)
+            if slot is None and named is not None and g.schema.edges_between(named.label, label):
+                slot = g.add_slot(label, g.pos(i), kind="data")
+                link(g, named, slot)
+            if slot is not None:
+                g.props.append(Attached(None, slot, prop))
+            return
 
 
 def _own_date(g: QueryGraph) -> Attached:

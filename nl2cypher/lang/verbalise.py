@@ -1,22 +1,24 @@
-"""The Chinese verbaliser: a generator over the query AST (the same dispatch as
-the dialects) that says what a query asks in a short phrase —
+"""The verbaliser: a generator over the query AST (the same dispatch as the
+dialects) that says what a query asks in a short phrase of the pack's language —
 「股票属于行业板块行业板块，股票股票简称等于贵州茅台，返回行业板块板块名称」 — for the
-sentence encoder to compare with the question. Its words are data
-(patterns/lang/zh/text.yaml, `verbalise`); changing them changes ranking."""
+sentence encoder to compare with the question, and the interpretation shown above
+an answer. Its words are data (patterns/lang/<code>/text.yaml, `verbalise` and
+`interpret`, with `word_sep` between words: none in Chinese); changing them changes ranking."""
 
 from __future__ import annotations
 
-from ...cypher.ast import Bin, IsNull, Match, Not, Query, Return, Star, With
-from ...cypher.dialects.base import Generator
+from ..cypher.ast import Bin, IsNull, Match, Not, Query, Return, Star, With
+from ..cypher.dialects.base import Generator
 
 
 class Verbaliser(Generator):
-    name = "zh"
+    name = "verbalise"
 
     def __init__(self, schema, lang):
         super().__init__()
         self.schema, self.lang = schema, lang
         self.w = lang.texts["verbalise"]
+        self.sep = str(self.w.get("word_sep") or "")  # between the words of a phrase
         self.var_label: dict[str, str] = {}
         self.rel_type: dict[str, str] = {}
 
@@ -38,7 +40,8 @@ class Verbaliser(Generator):
 
     def prop(self, e) -> str:
         owner = self.var_label.get(e.var) or self.rel_type.get(e.var) or ""
-        return (self.label_word(owner) if owner in self.schema.labels else "") + self.prop_word(owner, e.key)
+        return self.sep.join(x for x in (self.label_word(owner) if owner in self.schema.labels else "",
+                                         self.prop_word(owner, e.key)) if x)
 
     def param(self, e) -> str:
         v = self.inline.get(e.name)
@@ -53,7 +56,7 @@ class Verbaliser(Generator):
         return e.value.isoformat()
 
     def func(self, e) -> str:
-        return self.w["funcs"].get(e.name, e.name) + "".join(self.gen(a) for a in e.args)
+        return self.sep.join([self.w["funcs"].get(e.name, e.name), *(self.gen(a) for a in e.args)])
 
     def bin(self, e: Bin, parent: int = 0) -> str:
         if e.op == "AND":
@@ -88,7 +91,7 @@ class Verbaliser(Generator):
                 chain = [self.label_word(p.start.label)]
                 for r, n in p.steps:
                     chain += [self.schema.edges[r.type].description or r.type, self.label_word(n.label)]
-                parts.append("".join(chain))
+                parts.append(self.sep.join(chain))
         if c.where is not None:
             parts.append(self.gen(c.where))
         return self.w["clauses"].join(x for x in parts if x)

@@ -1,0 +1,7 @@
+"""The English language pack: numbers (`numbers.py`), time expressions
+(`timeexpr.py`), cutting words and their plural forms (`reading.py`); its words and
+texts are data in patterns/lang/en/ (the verbaliser, lang/verbalise.py, says them)."""
+
+from .numbers import find_numbers  # noqa: F401
+from .reading import number_stands, sound, sound_alike, tokenizer, word_forms, word_sound  # noqa: F401
+from .timeexpr import find_times  # noqa: F401
