@@ -121,6 +121,8 @@ class Resolver:
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
+        self._lead = re.compile(f"^(?:{lang.alternation(self.words['lead'], in_order=True)})")
+        self._tail = re.compile(f"(?:{lang.alternation(self.words['tail'], in_order=True)})$")
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
@@ -719,7 +721,7 @@ class Resolver:
                       if n.label == one.label and n.name != one.name), None)
         if other is None:
             return None
-        both = _apply(last.resolved, [(ents[0]["start"], ents[-1]["end"], self._join([ents[0]["text"], other.name]))])
+        both = _apply(last.resolved, [(ents[0]["start"], ents[-1]["end"], self._join([ents[0]["text"], other.name]))], not self.lang.script)
         return Resolution(self.lang.say("followup.against", question=both, against=q), "arithmetic")
 
     def _say_arith(self, op: str, left: str, right: str) -> str:
@@ -734,7 +736,7 @@ class Resolver:
     def _marked(self, q: str) -> bool:
         """Worded as a follow-up: a lead or tail word (那…, …呢, 换成…)."""
         body = q.strip().rstrip(self._ends)
-        return any(body.startswith(w) for w in self.words["lead"]) or any(body.endswith(w) for w in self.words["tail"])
+        return bool(self._lead.match(body) or self._tail.search(body))
 
     def _leans(self, q: str, ex) -> bool:
         """A follow-up rather than a question of its own: a lead or tail word
@@ -787,7 +789,7 @@ class Resolver:
         if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q):
             edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
         # a value on an edge of the one a ranking picked (持仓市值呢): the ranking by it, flagged
-        return Resolution(_apply(prev.resolved, edits), "+".join(kinds), unsure=picked is not None)
+        return Resolution(_apply(prev.resolved, edits, not self.lang.script), "+".join(kinds), unsure=picked is not None)
 
     def _swap_entity(self, q: str, ex, prev: Turn) -> list:
         ents, old = ex.of("entity"), [m for m in prev.mentions if m["kind"] == "entity"]
@@ -950,7 +952,7 @@ class Resolver:
         if unasked and last is not None and last["kind"] == "property" \
                 and self._said_all(prev.resolved[last["end"]:]):
             cuts.append((last["start"], len(prev.resolved)))
-        body = _apply(prev.resolved, [(a, b, "") for a, b in cuts]).rstrip(self._ends)
+        body = _apply(prev.resolved, [(a, b, "") for a, b in cuts], not self.lang.script).rstrip(self._ends)
         while True:
             tail = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True) if b == len(body) and a < b]
             if not tail or tail[-1][0] == 0:
@@ -965,15 +967,8 @@ class Resolver:
 
     def _strip_markers(self, q: str) -> str:
         body = q.strip().rstrip(self._ends)
-        for w in self.words["lead"]:
-            if body.startswith(w):
-                body = body[len(w):]
-                break
-        for w in self.words["tail"]:
-            if body.endswith(w):
-                body = body[:-len(w)]
-                break
-        return body.strip(self._seps)
+        body = self._lead.sub("", body, count=1)
+        return self._tail.sub("", body, count=1).strip(self._seps)
 
     def _moved(self, times: list[dict], unit: str, by: int = 1) -> str | None:
         """去年同期: the time of the question before, a year (month) earlier — or `by`
@@ -1032,8 +1027,14 @@ def _either(mentions) -> set[str]:
     return set.intersection(*(set(m.targets) for m in values)) if len(values) >= 2 else set()
 
 
-def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+def _apply(text: str, edits: list[tuple[int, int, str]], spaced: bool = False) -> str:
+    """The text with each (start, end, new) edit made; in a language that spaces its
+    words, new words are kept apart from the words beside them."""
     for a, b, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        if spaced and new and a > 0 and text[a - 1].isalnum() and new[0].isalnum():
+            new = " " + new
+        if spaced and new and b < len(text) and text[b].isalnum() and new[-1].isalnum():
+            new += " "
         text = text[:a] + new + text[b:]
     return text
 

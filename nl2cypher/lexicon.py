@@ -373,6 +373,7 @@ class Lexicon:
             for a, b in self.fillers.spans(rest):  # 请问|阿里巴巴的收盘价
                 free[a:b] = [True] * (b - a)
             self._unknown_subject(q, free, mentions)
+            self._unknown_capitalised(q, free, mentions)
         return Extraction(q, mentions, tag_question(q, mentions)[0], framed)
 
     def _yield_to_name(self, q: str, t: TimeSpan, today: dt.date, calendar) -> TimeSpan | None:
@@ -458,6 +459,21 @@ class Lexicon:
         # X的收盘价 / X今天…: an attribute of X is asked, so X must be something the KG knows
         if nxt is not None and nxt.start == j + gap and nxt.kind in ("property", "time"):
             raise unknown_entity(self.lang, tok, self._closest(tok, cap=max(1, len(tok) // 2)))
+
+    def _unknown_capitalised(self, q: str, free: list[bool], mentions: list[Mention]) -> None:
+        """In a language that spaces its words and capitalises names: capitalised words
+        nothing read, right before what is asked of a thing (Zebra Widgets' revenue),
+        name something the KG lacks — say so rather than answer about every one."""
+        if self.lang.script:
+            return
+        for m in re.finditer(r"(?<![A-Za-z])[A-Z][A-Za-z&.'-]*(?:\s+[A-Z][A-Za-z&.'-]*)*", q):
+            a, b = m.span()
+            words = [w for w in re.findall(r"[A-Za-z][A-Za-z&.'-]*", q[a:b]) if not self.fillers.covers(w, asking=True)]
+            if any(free[a:b]) or not words:
+                continue
+            nxt = next((x for x in mentions if x.start >= b), None)
+            if nxt is not None and nxt.kind in ("value", "property") and not q[b:nxt.start].strip(" '’"):
+                raise unknown_entity(self.lang, q[a:b].strip(" '’"), self._closest(words[0], cap=2))
 
     def _tokens(self, q: str, taken: list[bool]) -> set[int]:
         """Token boundaries (character offsets) from jieba, plus the edges of
@@ -662,6 +678,8 @@ class Lexicon:
             refs = self.entities.get(tok.lower())
             if refs or self.lang.script:  # letters among characters: initials or a code (gzmt), whole
                 return Mention("entity", tok, 0, 0, entities=tuple(refs)) if refs else None
+        if not self.lang.script and self.fillers.covers(tok, asking=True):
+            return None  # "and", "the": a word of every sentence is no part of a name
         # partial name: contained in exactly one entity name
         if len(tok) >= 2:
             holders = self._holders(tok)

@@ -110,3 +110,98 @@ def test_kg_load_reads_the_schema_inside_the_directory_or_the_domain(tmp_path, r
     # the finance schema refuses it, naming what it does not know
     r = run_cli("kg", "load", str(report_dir), "--db", str(tmp_path / "c.lbug"))
     assert r.returncode != 0 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+# ---- English questions and conversations, end to end on the real store ----------------
+TODAY = __import__("datetime").date(2023, 12, 28)
+
+
+@pytest.fixture(scope="module")
+def report_engine(report_db):
+    from nl2cypher.engine import Engine
+
+    e = Engine(report_db, TODAY)  # the KG says its domain and language: no --domain needed
+    yield e
+    e.close()
+
+
+def _figure(db, company, tag, year):
+    with LadybugStore(db) as s:
+        rows = s.run("MATCH (c:Company)-[:HAS_CONCEPT]->(k:Concept)-[:HAS_FACT]->(f:Fact) WHERE c.name = $c "
+                     "AND k.name = $t AND f.year = $y RETURN f.number", {"c": company, "t": tag, "y": year}).rows
+    return rows[0][0] if rows else None
+
+
+def test_a_reportkg_engine_reads_english(report_engine):
+    assert report_engine.domain.name == "reportkg" and report_engine.lang.code == "en"
+
+
+def test_a_concept_of_a_company_in_a_year(report_engine, report_db):
+    a = report_engine.ask("What was Apple's revenue in 2022?")
+    assert a.error is None and a.confidence >= 0.5
+    assert a.rows == [["APPLE INC.", _figure(report_db, "APPLE INC.", "us-gaap:Revenues", 2022)]]
+    assert "APPLE INC." in a.interpretation and "2022" in a.interpretation  # said in English, no Chinese
+    assert not any("\u4e00" <= c <= "\u9fff" for c in a.interpretation + "".join(a.columns))
+
+
+@pytest.mark.parametrize("question, tag", [
+    ("microsoft R&D expenses in fiscal 2021", "us-gaap:ResearchAndDevelopmentExpense"),
+    ("What were Microsoft's research and development expenses in FY2021?", "us-gaap:ResearchAndDevelopmentExpense"),
+    ("MSFT goodwill 2021", "us-gaap:Goodwill"),  # any tag by its own words; a ticker is a name
+    ("microsoft share based compensation in 2021", "us-gaap:ShareBasedCompensation"),
+])
+def test_concept_words_come_from_the_tags_and_the_label_list(report_engine, report_db, question, tag):
+    a = report_engine.ask(question)
+    assert a.rows == [["MICROSOFT CORPORATION", _figure(report_db, "MICROSOFT CORPORATION", tag, 2021)]], a.cypher
+
+
+def test_names_as_people_shorten_them(report_engine):
+    a = report_engine.ask("What was Disney's revenue in 2021?")
+    assert a.rows and a.rows[0][0] == "THE WALT DISNEY COMPANY"
+    assert any("Disney" in n for n in a.notes)  # it says which name it took
+    b = report_engine.ask("Goldman Sachs net income in 2020")
+    assert b.rows and b.rows[0][0] == "THE GOLDMAN SACHS GROUP, INC."
+    c = report_engine.ask("What was the revenue of General in 2020?")
+    assert c.error and "General Motors".upper() in c.error  # several names: it asks which, in one line
+
+
+def test_complex_multi_table_and_multi_hop_questions(report_engine, report_db):
+    apple = [_figure(report_db, "APPLE INC.", "us-gaap:Revenues", y) for y in (2019, 2020, 2021)]
+    a = report_engine.ask("What was Apple's average revenue from 2019 to 2021?")
+    assert a.rows[0][0] == pytest.approx(sum(apple) / 3)
+    meta = _figure(report_db, "META PLATFORMS, INC.", "us-gaap:Revenues", 2023)
+    apple23 = _figure(report_db, "APPLE INC.", "us-gaap:Revenues", 2023)
+    d = report_engine.ask("What is the difference in revenue between Apple and Meta in 2023?")
+    assert d.rows[0][0] == pytest.approx(abs(apple23 - meta))
+    top = report_engine.ask("Which company had the highest net income in the Software industry in 2022?")
+    with LadybugStore(report_db) as s:
+        best = s.run("MATCH (i:Industry)<-[:BELONG_TO_INDUSTRY_OF]-(c:Company)-[:HAS_CONCEPT]->(k:Concept)-[:HAS_FACT]->"
+                     "(f:Fact) WHERE i.name = 'Software' AND k.name = 'us-gaap:NetIncomeLoss' AND f.year = 2022 "
+                     "RETURN c.name ORDER BY f.number DESC LIMIT 1").rows[0][0]
+    assert top.rows[0][0] == best
+    people = report_engine.ask("Who are the directors of Microsoft?")
+    assert people.rows and people.columns == ["person"]
+    n = report_engine.ask("How many companies are headquartered in California?")
+    assert n.columns == ["count"] and n.rows[0][0] > 10
+    top5 = report_engine.ask("List the top 5 companies by revenue in 2022")
+    assert len(top5.rows) == 5 and top5.rows == sorted(top5.rows, key=lambda r: -r[1])
+
+
+def test_an_english_conversation(report_engine, report_db):
+    s = report_engine.session()
+    s.ask("What was Apple's revenue in 2023?")
+    meta = s.ask("And Meta?")
+    assert meta.resolved_question == "What was Meta revenue in 2023?"
+    assert meta.rows == [["META PLATFORMS, INC.", _figure(report_db, "META PLATFORMS, INC.", "us-gaap:Revenues", 2023)]]
+    earlier = s.ask("What about 2021?")
+    assert "2021" in earlier.resolved_question and earlier.rows[0][0] == "META PLATFORMS, INC."
+    directors = s.ask("Who are its directors?")
+    assert "META PLATFORMS" in directors.resolved_question and directors.rows
+
+
+def test_english_from_the_command_line(tmp_path, report_db):
+    r = run_cli("ask", "What was Apple's net income in 2021?", "--db", str(report_db), "--today", "2023-12-28")
+    assert r.returncode == 0, r.stderr
+    assert "APPLE INC." in r.stdout and "MATCH" in r.stdout
+    r = run_cli("ask", "What was Zebra Widgets' revenue in 2021?", "--db", str(report_db), "--today", "2023-12-28")
+    assert r.returncode != 0 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1

@@ -30,7 +30,8 @@ from .common import (
 )
 
 
-def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台昨天的收盘价是多少"),
+def ask(question: str = typer.Argument(..., help="A question in the KG's language, e.g. 贵州茅台昨天的收盘价是多少 "
+                                                    "or What was Apple's revenue in 2023?"),
         db: Optional[Path] = DbOption, today: Optional[str] = TodayOption,
         as_json: bool = typer.Option(False, "--json", help="Print the batch-contract record."),
         explain: bool = typer.Option(False, "--explain", help="Show mentions, units, candidates and timings."),
@@ -53,7 +54,7 @@ def ask(question: str = typer.Argument(..., help="A question, e.g. 贵州茅台�
     if ans.error:
         raise QuestionFailed(ans.error)
     out.print(f"[bold]{escape(ans.question)}[/]")
-    _print_answer(ans, engine.trust, cypher=True)
+    _print_answer(ans, engine.trust, cypher=True, lang=engine.lang)
     if synthetic:
         out.print("[dim yellow]demo KG: synthetic data[/]")
 
@@ -143,7 +144,7 @@ def chat(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_r
     err.print("[dim]nl2cypher chat — :reset :explain :cypher :quit (Ctrl-D)[/]")
     while True:
         try:
-            line = input("问> ").strip()
+            line = input(engine.lang.say("cli.prompt")).strip()
         except EOFError:
             break
         if not line:
@@ -164,19 +165,19 @@ def chat(db: Optional[Path] = DbOption, today: Optional[str] = TodayOption, no_r
                           f"[dim]{escape(json.dumps(last.params, ensure_ascii=False))}[/]", highlight=False)
             continue
         last = session.ask(line)
-        _print_turn(last, engine.trust)
+        _print_turn(last, engine.trust, engine.lang)
 
 
-def _print_turn(ans, trust: float) -> None:
+def _print_turn(ans, trust: float, lang) -> None:
     if ans.resolved_question and ans.resolved_question != ans.question:
         out.print(f"[dim]= {escape(ans.resolved_question)}[/]", highlight=False)
     if ans.error:
         out.print(f"[red]{escape(ans.error)}[/]", highlight=False)
         return
-    _print_answer(ans, trust, cypher=False)
+    _print_answer(ans, trust, cypher=False, lang=lang)
 
 
-def _print_answer(ans, trust: float, cypher: bool) -> None:
+def _print_answer(ans, trust: float, cypher: bool, lang) -> None:
     """What it was understood as (and how sure), the table, the query if asked for, the notes."""
     if ans.interpretation:
         sure = ans.confidence is not None and ans.confidence >= trust
@@ -187,4 +188,4 @@ def _print_answer(ans, trust: float, cypher: bool) -> None:
         out.print(f"[cyan]{escape(ans.cypher or '')}[/]  [dim]{escape(json.dumps(ans.params, ensure_ascii=False))}[/]",
                   highlight=False)
     for note in ans.notes:
-        out.print(f"[yellow]注：{escape(note)}[/]")
+        out.print(f"[yellow]{escape(lang.say('cli.note', note=note))}[/]")

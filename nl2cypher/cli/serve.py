@@ -120,9 +120,10 @@ def _worker_app(s: dict):
 
     engine = open_engine(Path(s["db"]) if s["db"] else None, s["today"], False, s["revise"], s["no_revise"],
                          s["max_rows"], store=s["store"])
-    engine.ask("预热")  # warm every stage before the first request
+    warm = engine.lang.say("cli.warm_up")
+    engine.ask(warm)  # warm every stage before the first request
     if engine.ranker.enabled:
-        engine.ranker.encoder.encode(["预热"])  # and the encoder, which only a choice between candidates loads
+        engine.ranker.encoder.encode([warm])  # and the encoder, which only a choice between candidates loads
     return create_app(engine, os.environ.get("NL2CYPHER_API_TOKEN") or None, s["loopback"], s["conversations"])
 
 
