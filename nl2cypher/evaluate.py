@@ -358,9 +358,22 @@ def reliability_chart(cals: dict[str, dict], path: Path) -> bool:
     return True
 
 
+def categories_of(report: list[dict]) -> tuple[str, ...]:
+    """The question types a set uses: the finance sets' five, else its own in order of
+    first appearance (an English set's Simple, Complex, Multi-Table, …)."""
+    present = tuple(dict.fromkeys(r.get("category", "") for r in report))
+    return CATEGORIES if set(present) <= set(CATEGORIES) else present
+
+
+def _columns(rows: dict[str, dict]) -> list[str]:
+    """The categories of a table of rows (each row's keys, Total last)."""
+    first = next(iter(rows.values()), {})
+    return [c for c in first if c != "Total"] or list(CATEGORIES)
+
+
 def category_row(report: list[dict], metric_name: str = "execution_accuracy") -> dict[str, float | None]:
     row: dict[str, float | None] = {}
-    for cat in CATEGORIES + ("Total",):
+    for cat in categories_of(report) + ("Total",):
         rows = report if cat == "Total" else [r for r in report if r["category"] == cat]
         row[cat] = round(sum(r[metric_name] for r in rows) / len(rows), 3) if rows else None
     return row
@@ -368,10 +381,11 @@ def category_row(report: list[dict], metric_name: str = "execution_accuracy") ->
 
 def ablation_table(rows: dict[str, dict[str, float | None]]) -> str:
     """The seed's table: methods/ablations by question type."""
-    head = ["method", *CATEGORIES, "Total"]
+    cats = _columns(rows)
+    head = ["method", *cats, "Total"]
     lines = ["| " + " | ".join(head) + " |", "| --- |" + " ---: |" * (len(head) - 1)]
     for name, row in rows.items():
-        cells = ["—" if row[c] is None else f"{row[c]:.3f}" for c in (*CATEGORIES, "Total")]
+        cells = ["—" if row.get(c) is None else f"{row[c]:.3f}" for c in (*cats, "Total")]
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -386,9 +400,10 @@ def write_reports(out: Path, rows: dict[str, dict], reports: dict[str, list[dict
     (out / "table.md").write_text(ablation_table(rows) + "\n", encoding="utf-8")
     with open(out / "table.csv", "w", newline="", encoding="utf-8") as fh:
         w = _csv.writer(fh)
-        w.writerow(["method", *CATEGORIES, "Total"])
+        cats = _columns(rows)
+        w.writerow(["method", *cats, "Total"])
         for name, row in rows.items():
-            w.writerow([name, *(row[c] for c in (*CATEGORIES, "Total"))])
+            w.writerow([name, *(row.get(c) for c in (*cats, "Total"))])
     wb = openpyxl.Workbook()
     wb.remove(wb.active)
     for name, rep in reports.items():
@@ -423,12 +438,12 @@ def bar_chart(rows: dict[str, dict], path: Path) -> bool:
         import matplotlib.pyplot as plt
     except ImportError:
         return False
-    cats = [*CATEGORIES, "Total"]
+    cats = [*_columns(rows), "Total"]
     fig, ax = plt.subplots(figsize=(9, 4.5), dpi=110)
     width = 0.8 / max(1, len(rows))
     for i, (name, row) in enumerate(rows.items()):
         xs = [k + i * width for k in range(len(cats))]
-        ax.bar(xs, [row[c] or 0.0 for c in cats], width, label=name)
+        ax.bar(xs, [row.get(c) or 0.0 for c in cats], width, label=name)
     ax.set_xticks([k + width * (len(rows) - 1) / 2 for k in range(len(cats))], cats)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("execution accuracy")
@@ -442,7 +457,7 @@ def bar_chart(rows: dict[str, dict], path: Path) -> bool:
 
 def table(report: list[dict], metric_name: str = "execution_accuracy") -> str:
     lines = [f"| category | n | {metric_name} |", "| --- | ---: | ---: |"]
-    for cat in CATEGORIES + ("Total",):
+    for cat in categories_of(report) + ("Total",):
         rows = report if cat == "Total" else [r for r in report if r["category"] == cat]
         if rows:
             acc = sum(r[metric_name] for r in rows) / len(rows)

@@ -205,3 +205,18 @@ def test_english_from_the_command_line(tmp_path, report_db):
     assert "APPLE INC." in r.stdout and "MATCH" in r.stdout
     r = run_cli("ask", "What was Zebra Widgets' revenue in 2021?", "--db", str(report_db), "--today", "2023-12-28")
     assert r.returncode != 0 and "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_eval_reports_an_english_set_by_its_own_categories(tmp_path, report_db):
+    rows = [
+        {"id": 1, "question": "What was Apple's revenue in 2022?", "category": "Simple", "today": "2023-12-28",
+         "gold": "MATCH (c:Company)-[:HAS_CONCEPT]->(k:Concept)-[:HAS_FACT]->(f:Fact) WHERE c.name = 'APPLE INC.' "
+                 "AND k.name = 'us-gaap:Revenues' AND f.year = 2022 RETURN f.number"},
+        {"id": 2, "question": "Who are the directors of Microsoft?", "category": "Multi-Hop", "today": "2023-12-28",
+         "gold": "MATCH (p:Person)-[:IS_DIRECTOR_OF]->(c:Company) WHERE c.name = 'MICROSOFT CORPORATION' RETURN p.name"},
+    ]
+    path = tmp_path / "en.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    r = run_cli("eval", "run", str(path), "--db", str(report_db))
+    assert r.returncode == 0, r.stderr
+    assert "| method | Simple | Multi-Hop | Total |" in r.stdout and "| full | 1.000 | 1.000 | 1.000 |" in r.stdout
