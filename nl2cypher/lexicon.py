@@ -196,9 +196,9 @@ class Lexicon:
         self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
         suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
         for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
-            said = self.lang.value_words(word)  # us-gaap:NetIncomeLoss is said "net income loss"
-            for form in dict.fromkeys([word, *self.lang.word_forms(said)] + [word + x for x in suffixes
-                                                                           if not word.endswith(x)]):
+            said = self.lang.value_words(word)  # us-gaap:NetIncomeLoss is said "net income loss", "net income"
+            spoken = [f for w in (said, *self.lang.value_variants(said)) for f in self.lang.word_forms(w)]
+            for form in dict.fromkeys([word, *spoken] + [word + x for x in suffixes if not word.endswith(x)]):
                 self.words.setdefault(form.lower(), []).append(("value", tuple(targets)))
         for c in triggers.concepts:
             for form in self.lang.word_forms(c.word):  # and revenues for revenue
@@ -285,7 +285,10 @@ class Lexicon:
                     for prop, v in zip(lab.names, values):
                         if v is not None:
                             add(str(v), EntityRef(lab.name, nid, prop, display))
-                    for form in packs.lang.name_forms(str(display)):
+                    forms = packs.lang.name_forms(str(display))
+                    if not lab.person:  # Airlines is an airline too (a person's name has no plural)
+                        forms += packs.lang.word_forms(str(display))[1:]
+                    for form in forms:
                         short.setdefault(form.lower(), []).append(EntityRef(lab.name, nid, "alias", display))
             for p in lab.properties.values():
                 if p.vocabulary:

@@ -220,3 +220,18 @@ def test_eval_reports_an_english_set_by_its_own_categories(tmp_path, report_db):
     r = run_cli("eval", "run", str(path), "--db", str(report_db))
     assert r.returncode == 0, r.stderr
     assert "| method | Simple | Multi-Hop | Total |" in r.stdout and "| full | 1.000 | 1.000 | 1.000 |" in r.stdout
+
+
+@pytest.mark.parametrize("question, company, tag, year", [
+    ("What were Nike's current liabilities in 2019?", "NIKE, INC.", "us-gaap:LiabilitiesCurrent", 2019),
+    ("Intel cash from investing activities in 2018", "INTEL CORPORATION",
+     "us-gaap:NetCashProvidedByUsedInInvestingActivities", 2018),
+    ("What was Intel's stock-based compensation in 2018?", "INTEL CORPORATION", "us-gaap:ShareBasedCompensation", 2018),
+    ("Intel's net property, plant and equipment in 2018", "INTEL CORPORATION", "us-gaap:PropertyPlantAndEquipmentNet",
+     2018),
+])
+def test_a_tag_is_understood_in_the_words_users_order_them(report_engine, report_db, question, company, tag, year):
+    expected = _figure(report_db, company, tag, year)
+    a = report_engine.ask(question)
+    assert a.error is None and [r[-1] for r in a.rows] == ([expected] if expected is not None else []), a.cypher
+

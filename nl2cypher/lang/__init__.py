@@ -216,6 +216,17 @@ class Language:
             value = pattern.sub(replacement, value)
         return value
 
+    def value_variants(self, words: str) -> list[str]:
+        """Other ways users say a value's words (the pack's `value_variants`: assets current
+        is current assets)."""
+        low = words.lower()
+        return [pattern.sub(replacement, low) for pattern, replacement in self._value_variants
+                if pattern.search(low)]
+
+    @cached_property
+    def _value_variants(self) -> list[tuple[re.Pattern, str]]:
+        return [(re.compile(str(a)), str(b)) for a, b in self.words.get("value_variants") or ()]
+
     @cached_property
     def _value_forms(self) -> list[tuple[re.Pattern, str]]:
         return [(re.compile(str(a)), str(b)) for a, b in self.words.get("value_forms") or ()]

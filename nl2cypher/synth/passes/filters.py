@@ -111,7 +111,8 @@ def prop_for_unit(g: QueryGraph, u, types=("int", "float")):
         pdef = g.pdef(a.owner, a.prop)
         if pdef is None or pdef.type not in types:
             continue
-        p = g.pos(a.mention)
+        # a figure read with no word of its own (a measure's value) stands where its row does
+        p = g.pos(a.mention) if a.mention is not None else getattr(a.owner, "pos", u.start)
         d = (0, u.start - p) if p <= u.start else (1, p - u.start)
         if best is None or d < best[0]:
             best = (d, a, pdef)
