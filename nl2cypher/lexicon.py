@@ -196,8 +196,7 @@ class Lexicon:
         self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
         suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
         for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
-            said = self.lang.value_words(word)  # us-gaap:NetIncomeLoss is said "net income loss", "net income"
-            spoken = [f for w in (said, *self.lang.value_variants(said)) for f in self.lang.word_forms(w)]
+            spoken = self.lang.spoken_forms(word)  # us-gaap:NetIncomeLoss is said "net income loss", "net income"
             for form in dict.fromkeys([word, *spoken] + [word + x for x in suffixes if not word.endswith(x)]):
                 self.words.setdefault(form.lower(), []).append(("value", tuple(targets)))
         for c in triggers.concepts:
@@ -298,7 +297,7 @@ class Lexicon:
                 if p.keywords:
                     texts[f"{lab.name}.{p.name}"] = [str(v) for (v,) in store.fetch(queries.distinct_values(
                         lab.name, p.name, ordered=False, skip_null=True)).rows]
-        taken = set(entities) | {w.lower() for v in vocabulary for w in (v, packs.lang.value_words(v))} \
+        taken = set(entities) | {w for v in vocabulary for w in (v.lower(), *packs.lang.spoken_forms(v))} \
             | {f.lower() for c in triggers.concepts for f in packs.lang.word_forms(c.word)}
         for form, refs in short.items():  # one thing's alone, and no word the KG or the table has already
             if len({r.id for r in refs}) == 1 and form not in taken:
@@ -732,8 +731,13 @@ class Lexicon:
         word of it in any case: Disney of THE WALT DISNEY COMPANY)."""
         if self.lang.script:
             return [n for n in self._names if tok in n and n != tok]
-        word = re.compile(rf"(?<![a-z0-9]){re.escape(tok.lower())}(?![a-z0-9])")
-        return [n for n in self._names if n.lower() != tok.lower() and word.search(n.lower())]
+        low = tok.lower()
+        word = re.compile(rf"(?<![a-z0-9]){re.escape(low)}(?![a-z0-9])")
+        return [n for n, n_low in zip(self._names, self._names_low) if n_low != low and word.search(n_low)]
+
+    @cached_property
+    def _names_low(self) -> list[str]:
+        return [n.lower() for n in self._names]
 
     def _typo(self, written: str, meant: str) -> str:
         return self.lang.say("notes.typo", written=written, meant=meant)

@@ -197,16 +197,26 @@ class Language:
     def name_forms(self, name: str) -> list[str]:
         """Shorter names users call a thing by (the pack's `name_ends` and `name_starts`
         dropped — APPLE INC. is APPLE — and then its first word: META PLATFORMS is META)."""
-        ends, starts = self.words.get("name_ends") or (), self.words.get("name_starts") or ()
+        ends, starts = self._name_edges
         if not ends and not starts:
             return []
         words = name.replace(",", " ").split()
-        while len(words) > 1 and words[-1].upper() in {str(w).upper() for w in ends}:
+        while len(words) > 1 and words[-1].upper() in ends:
             words.pop()
-        while len(words) > 1 and words[0].upper() in {str(w).upper() for w in starts}:
+        while len(words) > 1 and words[0].upper() in starts:
             words.pop(0)
         forms = [" ".join(words)] if " ".join(words) != name else []
         return forms + ([words[0]] if len(words) > 1 and len(words[0]) >= 3 else [])
+
+    @cached_property
+    def _name_edges(self) -> tuple[frozenset[str], frozenset[str]]:
+        return tuple(frozenset(str(w).upper() for w in self.words.get(k) or ()) for k in ("name_ends", "name_starts"))
+
+    def spoken_forms(self, value: str) -> tuple[str, ...]:
+        """Every form users say a value in, lower-case: its words (`value_words`), their
+        variants (`value_variants`) and plural or singular forms (`word_forms`)."""
+        said = self.value_words(value)
+        return tuple(dict.fromkeys(f.lower() for w in (said, *self.value_variants(said)) for f in self.word_forms(w)))
 
     def value_words(self, value: str) -> str:
         """What users call a value the KG writes in a code of its own (the pack's

@@ -85,21 +85,19 @@ def default_figure(g: QueryGraph) -> None:
     asked: what is read is the measure's figure (the schema's `measure` of its label)."""
     if g.props:
         return
-    for i in sorted(g.used):
-        m = g.m[i]
-        owner = next((t.split(".")[0] for t in m.targets if m.kind == "value"
-                      and g.schema.labels.get(t.split(".")[0]) is not None
-                      and g.schema.labels[t.split(".")[0]].measure), None)
-        if owner is not None:
-            label, _, prop = g.schema.labels[owner].measure.partition(".")
-            named = holder(g, owner, g.pos(i), g.target)  # the concept the value names: its own figures
-            slot = owner_slot(g, label, g.pos(i), g.target, create=False)
-            if slot is None and named is not None and g.schema.edges_between(named.label, label):
-                slot = g.add_slot(label, g.pos(i), kind="data")
-                link(g, named, slot)
-            if slot is not None:
-                g.props.append(Attached(None, slot, prop))
-            return
+    measured = [(i, t.split(".")[0]) for i in sorted(g.used) if g.m[i].kind == "value" for t in g.m[i].targets
+                if t.split(".")[0] in g.schema.labels and g.schema.labels[t.split(".")[0]].measure]
+    if not measured:
+        return
+    i, owner = measured[0]
+    label, _, prop = g.schema.labels[owner].measure.partition(".")
+    slot = owner_slot(g, label, g.pos(i), g.target, create=False)
+    named = holder(g, owner, g.pos(i), g.target)  # the concept the value names: its own figures
+    if slot is None and named is not None and g.schema.edges_between(named.label, label):
+        slot = g.add_slot(label, g.pos(i), kind="data")
+        link(g, named, slot)
+    if slot is not None:
+        g.props.append(Attached(None, slot, prop))
 
 
 def _own_date(g: QueryGraph) -> Attached:
