@@ -361,7 +361,7 @@ def reliability_chart(cals: dict[str, dict], path: Path) -> bool:
 def categories_of(report: list[dict]) -> tuple[str, ...]:
     """The question types a set uses: the finance sets' five, else its own in order of
     first appearance (an English set's Simple, Complex, Multi-Table, …)."""
-    present = tuple(dict.fromkeys(r.get("category", "") for r in report))
+    present = tuple(dict.fromkeys(c for r in report if (c := r.get("category"))))  # a turn may have none
     return CATEGORIES if set(present) <= set(CATEGORIES) else present
 
 

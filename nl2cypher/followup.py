@@ -213,6 +213,8 @@ class Resolver:
         units = self._units(ex)
         growth = next((u for u in units if u.kind == "growth"), None)
         times = ex.of("time")
+        if growth is not None and growth.params.get("kind") == "span" and not times:
+            return Resolution(prev.resolved, "against")  # by what percent, after a change: the change shows it
         if growth is not None:
             new = ex.question[growth.span[0]:growth.span[1]]
         elif len(times) == 1 and self._find(q, "against") is not None:
@@ -280,8 +282,8 @@ class Resolver:
         a, b = last[0].named[0], last[1].named[0]
         if a.label != b.label or a.name == b.name:
             return None
-        names = self._join([a.name, b.name]) + self._carried(last[1], ex, self._of_word)
-        return Resolution(names + self._strip_markers(q), "plural")
+        names = self._cat(self._join([a.name, b.name]), self._carried(last[1], ex, self._of_word))
+        return Resolution(self._cat(names, self._strip_markers(q)), "plural")
 
     def _whole(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """这个月平均每天成交多少股 after a turn about 比亚迪: a question complete but
@@ -528,8 +530,9 @@ class Resolver:
             names += self._among_word
         if said is not None and not {t.label for t in targets} & set(said.targets):
             names += self._of_word + said.text  # 这些基金 after a list of managers: their funds
-        names += self._carried(prev, ex, "" if kind == "among" else self._of_word)
-        text = self._besides(q, prev, targets, ex, q[:start] + names + keep + q[end:])
+        names = self._cat(names, self._carried(prev, ex, "" if kind == "among" else self._of_word)
+                          or self._then(prev, ex))
+        text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, q[end:]))
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
 
@@ -589,7 +592,26 @@ class Resolver:
             return ""
         when = [m for m in prev.mentions if m["kind"] == "time"][:1]
         time = when[0]["text"] if when and not any(m.kind == "time" for m in ex.mentions) else ""
-        return time + joint + carried[0]["text"]
+        return self._cat(time, joint + carried[0]["text"])
+
+    def _then(self, prev: Turn, ex) -> str:
+        """它的成交量呢, and its gross profit? after a figure at a time: a figure of its
+        own that has a time, asked at no time of its own, is asked at the same time."""
+        if ex is None or ex.of("time") or not self._timed(ex):
+            return ""
+        when = [m for m in prev.mentions if m["kind"] == "time"][:1]
+        return when[0]["text"] if when else ""
+
+    def _timed(self, ex) -> bool:
+        """Does the question ask a figure kept per day or per period (成交量, a concept's facts)?"""
+        labels = self.schema.labels
+        for m in ex.mentions:
+            for t in m.targets if m.kind in ("property", "value") else ():
+                lab = labels.get(t.split(".")[0])
+                rows = labels.get(lab.measure.split(".")[0]) if lab is not None and lab.measure else lab
+                if rows is not None and (rows.dynamic or rows.period):
+                    return True
+        return False
 
     def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
@@ -958,7 +980,7 @@ class Resolver:
             if not tail or tail[-1][0] == 0:
                 break
             body = body[:tail[-1][0]]
-        return body + rest
+        return self._cat(body, rest)
 
     def _said_all(self, tail: str) -> bool:
         """Is what is left of a question nothing but asking words (多少, 是哪只) or nothing?"""
@@ -990,6 +1012,17 @@ class Resolver:
         if a == b:
             return say("followup.time_day", y=a.year, m=a.month, d=a.day)
         return say("followup.time_range", y=a.year, m=a.month, d=a.day, y2=b.year, m2=b.month, d2=b.day)
+
+    def _cat(self, *parts: str) -> str:
+        """Parts of a rewritten question one after another; in a language that spaces
+        its words, a space where two parts would touch (Mastercard + By how much)."""
+        out = ""
+        for part in parts:
+            if not self.lang.script and out and part and not out[-1].isspace() and not part[0].isspace() \
+                    and part[0] not in self._ends + self._seps:
+                out += " "
+            out += part
+        return out
 
     def _join(self, names: list[str]) -> str:
         names = list(dict.fromkeys(names))

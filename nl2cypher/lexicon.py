@@ -284,11 +284,12 @@ class Lexicon:
                     for prop, v in zip(lab.names, values):
                         if v is not None:
                             add(str(v), EntityRef(lab.name, nid, prop, display))
-                    forms = packs.lang.name_forms(str(display))
+                    whole, part = packs.lang.name_forms(str(display))
                     if not lab.person:  # Airlines is an airline too (a person's name has no plural)
-                        forms += packs.lang.word_forms(str(display))[1:]
-                    for form in forms:
-                        short.setdefault(form.lower(), []).append(EntityRef(lab.name, nid, "alias", display))
+                        whole += packs.lang.word_forms(str(display))[1:]
+                    for form in whole + part:
+                        short.setdefault(form.lower(), []).append((EntityRef(lab.name, nid, "alias", display),
+                                                                   form in whole))
             for p in lab.properties.values():
                 if p.vocabulary:
                     for (v,) in store.fetch(queries.distinct_values(lab.name, p.name, ordered=False,
@@ -300,8 +301,10 @@ class Lexicon:
         taken = set(entities) | {w for v in vocabulary for w in (v.lower(), *packs.lang.spoken_forms(v))} \
             | {f.lower() for c in triggers.concepts for f in packs.lang.word_forms(c.word)}
         for form, refs in short.items():  # one thing's alone, and no word the KG or the table has already
-            if len({r.id for r in refs}) == 1 and form not in taken:
-                add(form, refs[0])
+            whole = [r for r, w in refs if w]  # semiconductor: Semiconductors', not Semiconductor Equipment's first word
+            one = {r.id for r, _ in refs} if len({r.id for r in whole}) != 1 else {whole[0].id}
+            if len(one) == 1 and form not in taken:
+                add(form, whole[0] if whole else refs[0][0])
         if hasattr(store, "aliases"):
             for nid, _label, alias in store.aliases():
                 ref = by_id.get(nid)
@@ -432,7 +435,8 @@ class Lexicon:
         for rule in self.triggers.rules:
             for mt in rule.regex.finditer(text):
                 if rule.kind in ("starts_with", "ends_with", "contains", "not_contains") or mt.end() > mt.start():
-                    for t in range(mt.start(), mt.end()):
+                    gap = range(*mt.span("gap")) if "gap" in mt.groupdict() and mt.group("gap") else range(0)
+                    for t in (t for t in range(mt.start(), mt.end()) if t not in gap):  # a name may stand in a gap
                         a, b = owner[t]
                         for k in range(a, b):
                             covered[k] = True

@@ -21,6 +21,8 @@ RULE_KINDS = (
 )
 # placeholder -> tag regex; tags are written 〈K12〉 into the question by the lexicon
 PLACEHOLDERS = {"num": "N", "num2": "N", "ent": "E", "label": "L", "prop": "P", "time": "T", "val": "V"}
+# {gap}: a few words between a rule's own (how much bigger … than): read for names, not explained by the rule
+GAP = r"(?P<gap>.{0,60}?)"
 
 
 
@@ -92,8 +94,10 @@ def _value_params(text: str, where: str) -> dict:
 def compile_pattern(pattern: str, where: str) -> re.Pattern:
     def sub(m: re.Match) -> str:
         name = m.group(1)
+        if name == "gap":
+            return GAP
         if name not in PLACEHOLDERS:
-            raise TriggerTableError(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)})")
+            raise TriggerTableError(f"{where}: unknown placeholder {{{name}}} (known: {', '.join(PLACEHOLDERS)}, gap)")
         return tags.placeholder(PLACEHOLDERS[name], name)
 
     text = re.sub(r"\{([a-z0-9]+)\}", sub, pattern)

@@ -45,11 +45,13 @@ def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.
     punctuation, or a pronoun after a name it can point back to?"""
     q = ex.question
     ok = [not (c.isalnum()) for c in q]  # punctuation and spaces say nothing
-    for m in ex.mentions:
-        ok[m.start:m.end] = [True] * (m.end - m.start)
     for u in units:
         a, b = u.span
         ok[a:b] = [True] * (b - a)
+        a, b = u.gap  # how much bigger … than: the words between are the question's own
+        ok[a:b] = [not c.isalnum() for c in q[a:b]]
+    for m in ex.mentions:
+        ok[m.start:m.end] = [True] * (m.end - m.start)
     for a, b in ex.framed:
         ok[a:b] = [True] * (b - a)
     if pronouns is not None:  # before the fillers: 这些 is one word, not 这 and a filler 些
@@ -138,6 +140,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored += unlisted(ex, units, best.query, expressed.names)
     ignored += unpicked(ex.question, units, best.query)
+    ignored += ungrown(ex.question, units, best.query)
     ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
@@ -149,6 +152,15 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     if guessed:
         score = min(score, GUESS)
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin, score, echo, guessed)
+
+
+def ungrown(question: str, units, query) -> tuple[str, ...]:
+    """A change between the times named (grew from 2020 to 2021) answered by a query
+    that subtracts nothing — the values listed: the change word, as not expressed."""
+    if any(isinstance(n, ast.Bin) and n.op == "-" for n in ast.nodes(query.clauses)):
+        return ()
+    return tuple(question[u.span[0]:u.span[1]] for u in units
+                 if u.kind == "growth" and u.params.get("kind") == "span")[:1]
 
 
 def unpicked(question: str, units, query) -> tuple[str, ...]:
@@ -336,11 +348,20 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
     # a value word whose property the query never reads (上证主板…，深市主板呢 counted over the market)
     out += [m.text for m in ex.mentions if m.kind == "value" and m.targets
             and not {t.rpartition(".")[2] for t in m.targets} & props]
-    if not ordered and not funcs & {"max", "min"}:
+    if not ordered and not funcs & {"max", "min"} and not _weighs(query):
         out += [w for w in asks.get("ranking", ()) if str(w) in free][:1]
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
         out += [w for w in asks.get("group", ()) if str(w) in free][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
+
+
+def _weighs(query) -> bool:
+    """Does the query weigh one figure against another (a − b, a / b, a > b — not a
+    figure against a number the question gave)? Then a comparative (bigger, 高) is said."""
+    fixed = (ast.Lit, ast.Param, ast.DateLit)
+    return any(isinstance(n, ast.Bin) and n.op in ("-", "/", ">", "<", ">=", "<=")
+               and not isinstance(n.left, fixed) and not isinstance(n.right, fixed)
+               for n in ast.nodes(query.clauses))
 
 
 def _periods_left_out(ex: Extraction, query) -> list[str]:

@@ -25,6 +25,7 @@ class Unit:
     row: int = 0  # trigger table row, for the trace
     covers: list[int] = field(default_factory=list)  # mentions swallowed by the free text
     span: tuple[int, int] = (0, 0)  # the words it read, in the question as written
+    gap: tuple[int, int] = (0, 0)  # words between its own ({gap}), in the question as written: not its reading
 
     def ref(self, name: str) -> int | None:
         return self.refs.get(name)
@@ -42,9 +43,12 @@ def map_units(ex: Extraction, table: TriggerTable, fillers: Fillers | None = Non
         for m in rule.regex.finditer(ex.unframed if on_question else ex.tagged):
             if m.end() == m.start():
                 continue
-            refs, text, covers = {}, "", []
+            refs, text, covers, gap = {}, "", [], (0, 0)
             for name, val in m.groupdict().items():
                 if val is None:
+                    continue
+                if name == "gap":
+                    gap = m.span("gap") if on_question else ex.question_span(*m.span("gap"))
                     continue
                 if name == "text":
                     # free text may contain tagged words (名称包含医药): back to the words written
@@ -54,7 +58,7 @@ def map_units(ex: Extraction, table: TriggerTable, fillers: Fillers | None = Non
                     refs[name] = int(val)
             start, end = (len(ex.tagged), len(ex.tagged)) if on_question else (m.start(), m.end())
             span = m.span() if on_question else ex.question_span(m.start(), m.end())
-            found.append(Unit(rule.kind, start, end, dict(rule.params), refs, text, rule.row, covers, span))
+            found.append(Unit(rule.kind, start, end, dict(rule.params), refs, text, rule.row, covers, span, gap))
     found.sort(key=lambda u: (-(u.end - u.start), u.start))
     kept: list[Unit] = []
     for u in found:

@@ -173,6 +173,17 @@ def test_eval_prints_the_seed_table_and_writes_reports(tmp_path, demo_db):
     assert (tmp_path / "o" / "accuracy.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_eval_scores_a_set_with_a_question_of_no_category(tmp_path, demo_db):
+    """A refusal turn written with "category": null counts in the total, not as a column."""
+    recs = [json.loads(x) for x in (ROOT_EVAL / "holdout.jsonl").read_text(encoding="utf-8").splitlines()[:3]]
+    recs[1]["category"] = None
+    qs = tmp_path / "q.jsonl"
+    qs.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in recs), encoding="utf-8")
+    r = run_cli("eval", str(qs), "--ablation", "no-revise", db=demo_db)
+    assert r.returncode == 0, r.stderr
+    assert "| method | AF | AC | AF+AC | AF+RR | AF+AC+RR | Total |" in r.stdout
+
+
 def test_eval_unknown_ablation_is_a_usage_error(tmp_path, demo_db):
     r = run_cli("eval", str(ROOT_EVAL / "holdout.jsonl"), "--ablation", "no-brain", db=demo_db)
     assert r.returncode == 2 and "unknown ablation 'no-brain'" in r.stderr and "Traceback" not in r.stderr

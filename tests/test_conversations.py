@@ -43,6 +43,16 @@ def test_a_chain_of_follow_ups_swaps_one_thing_at_a_time(engine):
     assert chair.resolved_question == "五粮液的董事长是谁"
 
 
+def test_its_other_figure_is_asked_at_the_time_asked_before(engine):
+    s = engine.session()
+    s.ask("贵州茅台昨天的收盘价是多少")
+    volume = s.ask("那它的成交量呢")  # 它的成交量: yesterday's, as the turn before asked
+    assert volume.resolved_question == "那贵州茅台昨天的成交量呢"
+    want = _value(engine, f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '贵州茅台' "
+                          f"AND d.date = {Y} RETURN d.volume")
+    assert volume.rows[0][-1] == want[0][0]
+
+
 def test_arithmetic_over_two_answers_is_computed_from_them_and_says_so(engine):
     s = engine.session()
     a = s.ask("中国平安今天的收盘价")

@@ -235,3 +235,69 @@ def test_a_tag_is_understood_in_the_words_users_order_them(report_engine, report
     a = report_engine.ask(question)
     assert a.error is None and [r[-1] for r in a.rows] == ([expected] if expected is not None else []), a.cypher
 
+
+
+def test_a_figure_between_two_years(report_engine, report_db):
+    """The study's complex questions: one company's figure, a later year against an earlier one."""
+    v20, v21 = (_figure(report_db, "APPLE INC.", "us-gaap:Revenues", y) for y in (2020, 2021))
+    a = report_engine.ask("How much did Apple's revenue grow from 2020 to 2021, in percent?")
+    assert a.confidence >= 0.5 and a.rows[0][:3] == [v21, v20, v21 - v20]
+    assert a.rows[0][3] == pytest.approx((v21 - v20) * 100 / abs(v20))
+    p22, p23 = (_figure(report_db, "PFIZER INC.", "us-gaap:Revenues", y) for y in (2022, 2023))
+    fall = report_engine.ask("How much did Pfizer's revenue fall from 2022 to 2023?")
+    assert fall.rows[0][2] == p22 - p23 and "decrease" in fall.columns[2]  # a fall is said as one
+    rose = report_engine.ask("Did JPMorgan's total assets increase from 2021 to 2022?")
+    j21, j22 = (_figure(report_db, "JPMORGAN CHASE & CO.", "us-gaap:Assets", y) for y in (2021, 2022))
+    assert rose.columns[-1] == "yes/no" and rose.rows[0][-1] == (j22 > j21)
+    each = report_engine.ask("How did Delta's net income move from 2019 to 2021? Give each year.")
+    assert "fiscal year" in each.columns and len(each.rows) == 3  # each year asked: the years, not a change
+
+
+def test_one_company_weighed_against_another(report_engine, report_db):
+    jpm, citi = (_figure(report_db, c, "us-gaap:Assets", 2022) for c in ("JPMORGAN CHASE & CO.", "CITIGROUP INC."))
+    more = report_engine.ask("How much bigger were JPMorgan's total assets than Citigroup's in 2022?")
+    assert more.confidence >= 0.5 and more.rows[0][-1] == pytest.approx(jpm - citi)
+    amzn, wmt = (_figure(report_db, c, "us-gaap:Revenues", 2022) for c in ("AMAZON.COM, INC.", "WALMART INC."))
+    ratio = report_engine.ask("ratio of Amazon's revenue to Walmart's revenue in 2022")
+    assert ratio.rows[0][0] == pytest.approx(amzn / wmt)
+
+
+def test_figures_of_several_years_say_which_year_and_which_concept(report_engine, report_db):
+    a = report_engine.ask("Compare Duke Energy and NextEra Energy long-term debt for 2020 through 2022")
+    assert a.columns[:2] == ["company", "fiscal year"]
+    assert [r[:2] for r in a.rows] == sorted(r[:2] for r in a.rows)  # each company's years in turn
+    one = report_engine.ask("What was Apple's revenue in 2022?")
+    assert "fiscal year" not in one.columns  # one year: no column for it
+    both = report_engine.ask("Ford revenue and net income for 2020 to 2021")
+    assert "reported concept" in both.columns
+    kinds = {r[both.columns.index("reported concept")] for r in both.rows}
+    assert kinds <= {"us-gaap:Revenues", "us-gaap:NetIncomeLoss"} and len(kinds) == 2
+
+
+def test_an_industry_word_stands_for_its_companies(report_engine):
+    top = report_engine.ask("Which utility had the largest total assets in 2023?")
+    assert top.columns[0] == "company" and len(top.rows) == 1
+    ranked = report_engine.ask("Rank the airlines by 2021 net income, lowest first")
+    assert ranked.columns[0] == "company" and [r[1] for r in ranked.rows] == sorted(r[1] for r in ranked.rows)
+    states = report_engine.ask("Which states have semiconductor companies?")
+    assert "Semiconductors" in states.interpretation and "Equipment" not in states.interpretation
+
+
+def test_english_follow_ups_keep_the_year_and_take_a_list(report_engine, report_db):
+    s = report_engine.session()
+    s.ask("What was Nvidia's revenue in fiscal 2023?")
+    gross = s.ask("And its gross profit?")
+    assert "2023" in gross.resolved_question
+    assert gross.rows == [["NVIDIA CORPORATION", _figure(report_db, "NVIDIA CORPORATION", "us-gaap:GrossProfit", 2023)]]
+    s = report_engine.session()
+    listed = s.ask("Which insurance companies are in New York?")
+    theirs = s.ask("their net income in 2021?")
+    assert {r[0] for r in theirs.rows} == {r[0] for r in listed.rows if
+                                          _figure(report_db, r[0], "us-gaap:NetIncomeLoss", 2021) is not None}
+    s = report_engine.session()
+    s.ask("meta net income 2023")
+    grew = s.ask("Did that figure increase from 2022?")
+    m22, m23 = (_figure(report_db, "META PLATFORMS, INC.", "us-gaap:NetIncomeLoss", y) for y in (2022, 2023))
+    assert grew.rows[0][-1] == (m23 > m22)
+    pct = s.ask("by what percent")  # the change asked before shows it
+    assert pct.rows[0][3] == pytest.approx((m23 - m22) * 100 / abs(m22))

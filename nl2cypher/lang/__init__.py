@@ -173,6 +173,17 @@ class Language:
             return body
         return rf"(?i:(?<![A-Za-z0-9])(?:{body})(?![A-Za-z0-9]))"
 
+    def says(self, text: str, words) -> bool:
+        """Does the text say any of the words (whole words in any case, where words are spaced)?"""
+        key = tuple(str(w) for w in words)
+        if key not in self._said:
+            self._said[key] = re.compile(self.alternation(key))
+        return bool(key) and self._said[key].search(text) is not None
+
+    @cached_property
+    def _said(self) -> dict:
+        return {}
+
     # ---- reading: the pack's code (nl2cypher/lang/<code>/) and its words for text ----
     def numbers(self, text: str) -> list[Number]:
         """Every number in the text with its unit and magnitude applied."""
@@ -194,19 +205,20 @@ class Language:
         """A dictionary word and the other forms users write it in (revenue, revenues)."""
         return self.module.word_forms(word)
 
-    def name_forms(self, name: str) -> list[str]:
-        """Shorter names users call a thing by (the pack's `name_ends` and `name_starts`
-        dropped — APPLE INC. is APPLE — and then its first word: META PLATFORMS is META)."""
+    def name_forms(self, name: str) -> tuple[list[str], list[str]]:
+        """Shorter names users call a thing by: the whole name with the pack's `name_ends`
+        and `name_starts` dropped (APPLE INC. is APPLE), and its first word alone (META
+        PLATFORMS is META) — a part of the name, which gives way to another's whole name."""
         ends, starts = self._name_edges
         if not ends and not starts:
-            return []
+            return [], []
         words = name.replace(",", " ").split()
         while len(words) > 1 and words[-1].upper() in ends:
             words.pop()
         while len(words) > 1 and words[0].upper() in starts:
             words.pop(0)
-        forms = [" ".join(words)] if " ".join(words) != name else []
-        return forms + ([words[0]] if len(words) > 1 and len(words[0]) >= 3 else [])
+        whole = [" ".join(words)] if " ".join(words) != name else []
+        return whole, ([words[0]] if len(words) > 1 and len(words[0]) >= 3 else [])
 
     @cached_property
     def _name_edges(self) -> tuple[frozenset[str], frozenset[str]]:
@@ -229,9 +241,11 @@ class Language:
     def value_variants(self, words: str) -> list[str]:
         """Other ways users say a value's words (the pack's `value_variants`: assets current
         is current assets)."""
-        low = words.lower()
-        return [pattern.sub(replacement, low) for pattern, replacement in self._value_variants
-                if pattern.search(low)]
+        def once(low: str) -> list[str]:
+            return [pattern.sub(replacement, low) for pattern, replacement in self._value_variants
+                    if pattern.search(low)]
+        first = once(words.lower())  # and a variant of a variant (total liabilities and shareholders equity)
+        return list(dict.fromkeys(first + [w for v in first for w in once(v)]))
 
     @cached_property
     def _value_variants(self) -> list[tuple[re.Pattern, str]]:

@@ -226,8 +226,12 @@ def _owners(g: QueryGraph, owner: str) -> set[str]:
     """The label a property word's owner stands for: itself, or the parent of its daily rows."""
     if owner not in g.schema.labels:
         return set()
-    if g.schema.labels[owner].dynamic or g.schema.labels[owner].period:
-        return {h.dst for h in g.schema._neighbours(owner) if not g.schema.labels[h.dst].dynamic}
+    labels = g.schema.labels
+    if labels[owner].measure:  # a concept's value (total assets): the company that reports it
+        return {h.dst for h in g.schema._neighbours(owner)
+                if not (labels[h.dst].dynamic or labels[h.dst].period or labels[h.dst].measure)}
+    if labels[owner].dynamic or labels[owner].period:
+        return {h.dst for h in g.schema._neighbours(owner) if not labels[h.dst].dynamic}
     return {owner}
 
 

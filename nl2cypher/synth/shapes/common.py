@@ -131,6 +131,16 @@ def same_period(g: QueryGraph, owner: Slot) -> Callable[[str], list[Expr]]:
     return lambda var: [Op(c.op, Ref(var, c.left.key), c.right) for c in conds]
 
 
+def measure_named(g: QueryGraph, label: str, var: str) -> list[Expr]:
+    """A row on the way that names the measure (a company's concept, us-gaap:Revenues):
+    the question's filter on it goes with every branch that reads the figure."""
+    if not g.schema.labels[label].measure:
+        return []
+    slots = {s.var for s in g.slots if s.label == label}
+    return [Op(c.op, Ref(var, c.left.key), c.right) for c in g.conds
+            if isinstance(c, Op) and isinstance(c.left, Ref) and c.left.var in slots]
+
+
 def branch(g: QueryGraph, ent_label: str, ent_name: str | tuple[str, ...], owner_label: str, prop: str,
            conds_for: Callable[[str], list[Expr]]) -> tuple[Pattern, Ref]:
     """MATCH (e)-…->(o) WHERE e.name = $p AND <date/period of o>: a reference value
@@ -149,6 +159,7 @@ def branch(g: QueryGraph, ent_label: str, ent_name: str | tuple[str, ...], owner
         for k, h in enumerate(hops):
             v = o_var if k == len(hops) - 1 else g.new_var(h.dst)
             steps.append(Step(h.edge, h.forward, v, h.dst))
+            conds += measure_named(g, h.dst, v)
         path = PathSpec(e_var, ent_label, tuple(steps))
     conds += conds_for(o_var)
     return Pattern((path,), tuple(conds)), Ref(o_var, prop)
@@ -161,7 +172,7 @@ def asks_which_day(g: QueryGraph) -> bool:
 
 def asked(g: QueryGraph, what: str) -> bool:
     """Does the question use a word of the language's `asks.<what>` list?"""
-    return any(str(w) in g.ex.question for w in (g.lang.words.get("asks") or {}).get(what, ()))
+    return g.lang.says(g.ex.question, (g.lang.words.get("asks") or {}).get(what, ()))
 
 
 def one_things_rows(g: QueryGraph, a: Ask, shown: Shown) -> bool:

@@ -35,6 +35,8 @@ def lower(g: QueryGraph):
         ratio = Op("/", Ref(owner.var, prop), Whole("ref"))
         ret = Projection((Column(ratio, g.lang.say("columns.ratio", value=pdef.description or prop)),))
         return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "ratio")
+    if u.params.get("op") == "difference":
+        return _difference(g, target, ref_branch, ref_val, main, Ref(owner.var, prop), pdef.description or prop)
     main = Pattern(main.paths, main.conds + (Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref")),))
     answer = NAME
     if g.has("yesno") and target.kind == "entity":
@@ -45,3 +47,14 @@ def lower(g: QueryGraph):
     else:
         ret = Projection((Column(*g.name_of(target)), Column(Ref(owner.var, prop), pdef.description or prop)), True)
     return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), answer)
+
+
+def _difference(g: QueryGraph, target, ref_branch, ref_val, main, value, word: str):
+    """How much bigger were JPMorgan's total assets than Citigroup's: the named one's
+    value less the reference's, beside both."""
+    if target.kind != "entity":
+        return None
+    diff = Op("-", value, Whole("ref"))
+    ret = Projection((Column(*g.name_of(target)), Column(value, word), Column(Whole("ref"), "ref"),
+                      Column(diff, g.lang.say("columns.difference", value=word))))
+    return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "difference")

@@ -7,7 +7,7 @@ it rose (fell)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Const, Day, Op, Projection, QueryGraph, Ref, Whole
-from .common import branch, data_prop
+from .common import asked, branch, data_prop
 
 NAME = "growth"
 
@@ -24,6 +24,8 @@ def lower(g: QueryGraph):
         return _day_against_day(g, u, a, ent)
     if a is None or ent is None or not g.schema.labels[a.owner.label].period:
         return None
+    if set(g.schema.labels[a.owner.label].period) == {"year"}:
+        return _yearly(g, u, a, ent)
     owner, prop = a.owner, a.prop
     period = g.schema.labels[owner.label].period
     t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and m.time.quarter and i != u.ref("time")), None)
@@ -99,6 +101,56 @@ def _year_against_year(g: QueryGraph, u, a, ent):
                          Column(diff, g.lang.say("columns.day_difference", what=what)),
                          Column(pct, g.lang.say("columns.growth", word=word)))))
     return g.candidate(parts, NAME)
+
+
+def _yearly(g: QueryGraph, u, a, ent):
+    """Apple's revenue growth from 2020 to 2021, did that figure increase from 2022,
+    the year-over-year growth in fiscal 2023: a figure reported once a year, the later
+    year's against the earlier's — both values, the change and the change in percent
+    (asked yes/no: whether it rose, or fell)."""
+    years = sorted({y for m in g.m if m.kind == "time" and m.time is not None for y in _years_of(m.time)})
+    if len(years) == 1 and u.params.get("kind") == "yoy":
+        years = [years[0] - 1, years[0]]
+    if len(years) != 2 or len(ent.names) != 1 or sum(s.kind == "entity" for s in g.slots) != 1 \
+            or not _reports(g, ent.label, a.owner.label) or asked(g, "each"):
+        return None  # Apple's against Meta's, an industry's companies, each year's: not one thing's two years
+    py, y = years
+    year = g.schema.labels[a.owner.label].period["year"]
+
+    def in_year(y_):
+        return lambda v: [Op("=", Ref(v, year), Const(y_))]
+
+    cur, cur_val = branch(g, ent.label, ent.names[0], a.owner.label, a.prop, in_year(y))
+    prev, prev_val = branch(g, ent.label, ent.names[0], a.owner.label, a.prop, in_year(py))
+    what = g.prop_word(a.owner.label, a.prop)
+    head = (cur, Projection((Column(cur_val, "cur"),), carry=True),
+            prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True))
+    values = (Column(Whole("cur"), f"{y} {what}".strip()), Column(Whole("prev"), f"{py} {what}".strip()))
+    down = u.params.get("dir") == "down"  # how much did it fall: the fall, not the change
+    diff = Op("-", Whole("prev"), Whole("cur")) if down else Op("-", Whole("cur"), Whole("prev"))
+    pct = Op("/", Op("*", diff, Const(100.0)), Call("abs", (Whole("prev"),)))
+    cols = values + (Column(diff, g.lang.say("columns.day_fall" if down else "columns.day_difference", what=what)),
+                     Column(pct, g.lang.say("columns.day_fall_pct" if down else "columns.day_change")))
+    if g.has("yesno"):  # did it increase (decrease): whether, beside the values
+        op = "<" if u.params.get("dir") == "down" else ">"
+        cols += (Column(Op(op, Whole("cur"), Whole("prev")), g.lang.say("columns.yesno")),)
+    return g.candidate(head + (Projection(cols),), NAME)
+
+
+def _reports(g: QueryGraph, label: str, owner: str) -> bool:
+    """Does a thing of this label report the figure itself (a company its concepts'
+    facts), rather than through things of another kind (an industry's companies)?"""
+    hops = g.schema.shortest_paths(label, owner)[0].hops if label != owner else ()
+    return not hops or hops[0].dst == owner or bool(g.schema.labels[hops[0].dst].measure)
+
+
+def _years_of(t) -> list[int]:
+    """The years a time names: one year, or the first and last of a span of years."""
+    if t.kind == "year" and t.year:
+        return [t.year]
+    if t.start is not None and t.end is not None and t.start.year != t.end.year:
+        return [t.start.year, t.end.year]
+    return []
 
 
 def _day_against_day(g: QueryGraph, u, a, ent):

@@ -41,16 +41,24 @@ def lower(g: QueryGraph):
     multi_day = any(s.kind == "data" for s in g.slots) and g.day_range
     order = ()
     t = g.time_span()
-    for s in a.data_slots:
-        if multi_day or answer == "lookup":
+    yearly = [s for s in g.slots if s.kind == "data" and s not in a.data_slots and g.schema.labels[s.label].period]
+    for s in a.data_slots + yearly:  # rows with a date, and rows of a period only (a fact's year)
+        if s in a.data_slots and (multi_day or answer == "lookup"):
             cols.append(Column(g.day(s.var, s.label), g.lang.say("columns.day")))
             if multi_day:
                 order = (Sort(g.day(s.var, s.label)),)
         period = g.schema.labels[s.label].period
-        if t is not None and period and (t.kind == "quarters" or t.longer_than_a_report):  # which quarter each row is
+        if s in yearly:  # a figure of several years: which year each is, each thing's in turn
+            if _one_year(t):
+                continue
+            year = Ref(s.var, period["year"])
+            cols.append(Column(year, g.prop_word(s.label, year.key)))
+            order = order or tuple(Sort(g.name_of(e)[0]) for e in a.ents if len(e.names) > 1) + (Sort(year),)
+        elif t is not None and period and (t.kind == "quarters" or t.longer_than_a_report):  # which quarter each row is
             keys = [Ref(s.var, period[k]) for k in ("year", "quarter") if k in period]
             cols += [Column(r, g.prop_word(s.label, r.key)) for r in keys]
             order = order or tuple(Sort(r) for r in keys)  # the reports in time order
+    cols += _measures_named(g)
     held = _held(g, target) if answer == "list" and not a.shown else []
     cols += [Column(x.ref, x.alias) for x in a.shown] + held + _which_way(g, a.shown) + _sentiment(g, target)
     tenure = [r for r in g.tenure_unasked if r.var == target.var]
@@ -66,6 +74,21 @@ def lower(g: QueryGraph):
     if dated is not None:
         order = (Sort(dated), Sort(g.name_of(target)[0]))
     return g.candidate((g.pattern(), Projection(tuple(_dedupe(cols)), True, order)), answer)
+
+
+def _measures_named(g: QueryGraph) -> list[Column]:
+    """Revenue and net income of Ford: rows naming one of several measures asked
+    (a concept's name) say which measure each figure is."""
+    out = []
+    for s in g.slots:
+        if g.schema.labels[s.label].measure and any(
+                isinstance(c, Op) and c.op == "IN" and isinstance(c.left, Ref) and c.left.var == s.var for c in g.conds):
+            out.append(Column(*g.name_of(s)))
+    return out
+
+
+def _one_year(t) -> bool:
+    return t is not None and t.start is not None and t.end is not None and t.start.year == t.end.year
 
 
 def _held(g: QueryGraph, target) -> list[Column]:
