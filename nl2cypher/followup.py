@@ -243,8 +243,9 @@ class Resolver:
             if q.endswith(w):
                 q = q[:-len(w)]
                 break
+        q = self._lead.sub("", q.strip(), count=1)  # and Alphabet's?: a lead word asks nothing of its own
         return any(not fillers.words.fullmatch(m.group()) and m.group() not in self.words["tail"]
-                   for m in fillers.asking.finditer(q))
+                   and any(c.isalnum() for c in m.group()) for m in fillers.asking.finditer(q))
 
     def _growth_only(self, ex) -> bool:
         """The question asks a growth (环比增长多少, 同比呢, 变了多少) and names nothing else."""
@@ -402,7 +403,7 @@ class Resolver:
         sups = [m.span() for m in self.patterns["superlatives"].finditer(q)] if "superlatives" in self.patterns else []
         out = []
         for op, ws in self.arithmetic.items():
-            said = [w for w in ws for m in re.finditer(re.escape(w), q)
+            said = [w for w in ws for m in re.finditer(self.lang.alternation([w]), q)  # whole words, in any case
                     if not any(a <= m.start() < b for a, b in sups)]
             if said:
                 out.append((op, said))
@@ -675,6 +676,7 @@ class Resolver:
                     for p in self.schema.shortest_paths(label, t)):
                 return False
         owners = {t.split(".")[0] for m in mentions if m.kind == "property" for t in m.targets}
+        owners |= {o for m in mentions if m.kind == "value" for t in m.targets for o in self._reporters(t.split(".")[0])}
         if not owners:  # 男的女的: values of its own (a manager's sex, not a fund's)
             owners = {t.split(".")[0] for t in _either(mentions)}
         if not owners:
@@ -690,6 +692,15 @@ class Resolver:
             if named_by is not None and label in named_by.sources + named_by.targets:
                 return True  # rows it names (a stock's new issue: 它网上发行是哪天)
         return False
+
+    def _reporters(self, label: str) -> set[str]:
+        """The things that report a measure a row of this label names (a concept's:
+        the company), none for a plain value's label."""
+        labels = self.schema.labels
+        if label not in labels or not labels[label].measure:
+            return set()
+        return {h.dst for h in self.schema._neighbours(label)
+                if not (labels[h.dst].dynamic or labels[h.dst].period or labels[h.dst].measure)}
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         op = next((o for o, ws in self.arithmetic_words(q)), None)
@@ -722,13 +733,15 @@ class Resolver:
         """The two answers before, each one figure of one thing, the one this
         question names on the left; None when it names anything else."""
         pair = done[-2:]
-        if len(ents) != 1 or len(pair) != 2 or not all(_one_figure(history[k]) for k in pair):
+        if len(ents) > 2 or len(pair) != 2 or not all(_one_figure(history[k]) for k in pair):
             return None
-        names = {r.name for r in ents[0].entities}
-        hits = [k for k in pair if any(n.name in names for n in history[k].named)]
+        names = [{r.name for r in m.entities} for m in ents]
+        hits = [k for k in pair if any(n.name in names[0] for n in history[k].named)]
         if len(hits) != 1:
             return None
         a, b = hits[0], next(k for k in pair if k != hits[0])
+        if len(ents) == 2 and not any(n.name in names[1] for n in history[b].named):
+            return None  # how much higher is Apple's than Microsoft's: the two answers, in the order named
         return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                           arithmetic=(op, a, b))
 
@@ -770,7 +783,15 @@ class Resolver:
             return True  # 去年同期, 工行同期多少: the time before, moved or kept
         if ex is None:
             return False
+        if (ex.of("entity") or ex.of("value")) and self._names_only(ex):
+            return True  # moderna's? / 五粮液？ / current liabilities after a question: the same question of it
         return not any(m.kind in ("entity", "label", "value") for m in ex.mentions)
+
+    def _names_only(self, ex) -> bool:
+        """Does the question say nothing but names and values (and fillers)?"""
+        rest = "".join(" " if any(m.start <= i < m.end for m in ex.mentions if m.kind in ("entity", "value")) else c
+                       for i, c in enumerate(ex.question))
+        return self.lang.fillers.covers(rest.strip(), asking=False) or not any(c.isalnum() for c in rest)
 
     def _ellipsis(self, q: str, ex, prev: Turn) -> Resolution:
         """Swap into the question before what this one names: the entity, the
@@ -810,8 +831,12 @@ class Resolver:
             return Resolution(self._reshaped(prev, rest), "shape") if rest else Resolution(q, "new")
         if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q):
             edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
+        text = _apply(prev.resolved, edits, not self.lang.script)
+        growth = next((u for u in self._units(ex) if u.kind == "growth"), None) if not prev.growth else None
+        if growth is not None:  # the growth from 2020 to 2022 after a figure: that figure's, between the times
+            text = self.lang.say("followup.against", question=text, against=ex.question[growth.span[0]:growth.span[1]])
         # a value on an edge of the one a ranking picked (持仓市值呢): the ranking by it, flagged
-        return Resolution(_apply(prev.resolved, edits, not self.lang.script), "+".join(kinds), unsure=picked is not None)
+        return Resolution(text, "+".join(kinds), unsure=picked is not None)
 
     def _swap_entity(self, q: str, ex, prev: Turn) -> list:
         ents, old = ex.of("entity"), [m for m in prev.mentions if m["kind"] == "entity"]
@@ -825,6 +850,10 @@ class Resolver:
             text += ex.question[ents[-1].end:label.end]  # 券商板块呢, 招商银行的董事长呢
         if not old:
             return [(0, 0, text)]
+        kinds = {r.label for m in ents for r in m.entities}
+        same = [m for m in old if kinds & set(m.get("labels", ()))]
+        if same and len(same) < len(old):  # and in Texas? after semiconductor companies in California: the state
+            old = same
         a, b = old[0]["start"], old[-1]["end"]
         after = b
         while after < len(prev.resolved) and prev.resolved[after] in particles:  # 的 before the kind word

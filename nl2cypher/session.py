@@ -129,7 +129,7 @@ class Session:
         x, y = (left.values[0][1], left.values[1][1]) if a == b else (left.values[0][1], right.values[0][1])
         try:
             value = {"difference": lambda: abs(x - y), "more": lambda: x - y, "less": lambda: y - x,
-                     "ratio": lambda: x / y, "percent": lambda: (x - y) / y * 100}[op]()
+                     "ratio": lambda: x / y, "percent": lambda: (x - y) / y * 100, "sum": lambda: x + y}[op]()
         except ZeroDivisionError:
             return Answer(question, error=self.engine.lang.say("errors.no_query"), error_type="CannotTranslate")
         lang = self.engine.lang
@@ -150,6 +150,8 @@ class Session:
         for m in tr.mentions:
             rec: dict[str, Any] = {"kind": m.kind, "text": m.text, "start": m.start, "end": m.end,
                                    "targets": list(m.targets)}
+            if m.kind == "entity" and m.entities:
+                rec["labels"] = sorted({r.label for r in m.entities})
             if m.time is not None:
                 rec["time"] = {"kind": m.time.kind, "start": _iso(m.time.start), "end": _iso(m.time.end),
                                "year": m.time.year, "quarter": m.time.quarter}

@@ -301,3 +301,38 @@ def test_english_follow_ups_keep_the_year_and_take_a_list(report_engine, report_
     assert grew.rows[0][-1] == (m23 > m22)
     pct = s.ask("by what percent")  # the change asked before shows it
     assert pct.rows[0][3] == pytest.approx((m23 - m22) * 100 / abs(m22))
+
+
+def test_english_follow_ups_name_what_changes(report_engine, report_db):
+    s = report_engine.session()
+    s.ask("Apple net income 2021")
+    msft = s.ask("microsoft's?")  # nothing but a name: the same question of it
+    assert msft.resolved_question == "microsoft net income 2021"
+    assert msft.rows == [["MICROSOFT CORPORATION",
+                          _figure(report_db, "MICROSOFT CORPORATION", "us-gaap:NetIncomeLoss", 2021)]]
+    s = report_engine.session()
+    s.ask("Which semiconductor companies are in California?")
+    texas = s.ask("And in Texas?")  # the state changes, the industry stays
+    assert texas.resolved_question == "Which semiconductor companies are in Texas?"
+    s = report_engine.session()
+    apple, msft = s.ask("What was Apple's revenue in 2022?"), s.ask("And Microsoft?")
+    higher = s.ask("How much higher is Apple's than Microsoft's?")
+    assert higher.kind == "arithmetic" and higher.rows[0][0] == pytest.approx(apple.rows[0][-1] - msft.rows[0][-1])
+
+
+def test_english_follow_ups_compute_and_ask_the_company(report_engine, report_db):
+    s = report_engine.session()
+    a, b = s.ask("How much goodwill did Thermo Fisher have in 2020?"), s.ask("and Danaher?")
+    total = s.ask("What's the combined total?")  # the two answers added, computed from them
+    assert total.kind == "arithmetic" and total.rows[0][0] == pytest.approx(a.rows[0][-1] + b.rows[0][-1])
+    s = report_engine.session()
+    s.ask("tesla revenue 2020")
+    s.ask("and 2021?")
+    grew = s.ask("What's the growth from 2020 to 2021 in %?")
+    t20, t21 = (_figure(report_db, "TESLA, INC.", "us-gaap:Revenues", y) for y in (2020, 2021))
+    assert grew.rows[0][3] == pytest.approx((t21 - t20) * 100 / abs(t20))
+    s = report_engine.session()
+    s.ask("What was Apple's revenue in 2022?")
+    s.ask("Which industry is Apple in?")
+    its = s.ask("What was its revenue in 2020?")  # its: the company — an industry reports no revenue
+    assert its.rows and its.rows[0][0] == "APPLE INC."
