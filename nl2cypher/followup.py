@@ -676,7 +676,7 @@ class Resolver:
                     for p in self.schema.shortest_paths(label, t)):
                 return False
         owners = {t.split(".")[0] for m in mentions if m.kind == "property" for t in m.targets}
-        owners |= {o for m in mentions if m.kind == "value" for t in m.targets for o in self._reporters(t.split(".")[0])}
+        owners |= {o for m in mentions if m.kind == "value" for t in m.targets for o in self.schema.reporters(t.split(".")[0])}
         if not owners:  # 男的女的: values of its own (a manager's sex, not a fund's)
             owners = {t.split(".")[0] for t in _either(mentions)}
         if not owners:
@@ -692,15 +692,6 @@ class Resolver:
             if named_by is not None and label in named_by.sources + named_by.targets:
                 return True  # rows it names (a stock's new issue: 它网上发行是哪天)
         return False
-
-    def _reporters(self, label: str) -> set[str]:
-        """The things that report a measure a row of this label names (a concept's:
-        the company), none for a plain value's label."""
-        labels = self.schema.labels
-        if label not in labels or not labels[label].measure:
-            return set()
-        return {h.dst for h in self.schema._neighbours(label)
-                if not (labels[h.dst].dynamic or labels[h.dst].period or labels[h.dst].measure)}
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         op = next((o for o, ws in self.arithmetic_words(q)), None)

@@ -301,10 +301,10 @@ class Lexicon:
         taken = set(entities) | {w for v in vocabulary for w in (v.lower(), *packs.lang.spoken_forms(v))} \
             | {f.lower() for c in triggers.concepts for f in packs.lang.word_forms(c.word)}
         for form, refs in short.items():  # one thing's alone, and no word the KG or the table has already
-            whole = [r for r, w in refs if w]  # semiconductor: Semiconductors', not Semiconductor Equipment's first word
-            one = {r.id for r, _ in refs} if len({r.id for r in whole}) != 1 else {whole[0].id}
-            if len(one) == 1 and form not in taken:
-                add(form, whole[0] if whole else refs[0][0])
+            # semiconductor: Semiconductors' whole name, not Semiconductor Equipment's first word
+            pick = [r for r, whole in refs if whole] or [r for r, _ in refs]
+            if len({r.id for r in pick}) == 1 and form not in taken:
+                add(form, pick[0])
         if hasattr(store, "aliases"):
             for nid, _label, alias in store.aliases():
                 ref = by_id.get(nid)

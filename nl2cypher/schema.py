@@ -280,6 +280,15 @@ class Schema:
             return prop in self.edges[label_or_edge].properties
         return False
 
+    def reporters(self, label: str) -> set[str]:
+        """The labels whose things report the measure a row of this label names (a
+        concept's: the company); none for a label that names no measure."""
+        labels = self.labels
+        if label not in labels or not labels[label].measure:
+            return set()
+        return {h.dst for h in self._neighbours(label)
+                if not (labels[h.dst].dynamic or labels[h.dst].period or labels[h.dst].measure)}
+
     def edges_between(self, a: str, b: str) -> list[Hop]:
         """Every single hop from label a to label b, either direction."""
         hops = []

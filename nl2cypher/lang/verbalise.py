@@ -192,4 +192,5 @@ class Interpreter(Verbaliser):
 
     def query(self, q: Query) -> str:
         self.inline = q.params
-        return self.iw["sep"].join(x for x in (self.gen(c) for c in q.clauses) if x)
+        said = [t for x in (self.gen(c) for c in q.clauses) if x for t in x.split(self.iw["sep"]) if t]
+        return self.iw["sep"].join(dict.fromkeys(said))  # a branch per year says the company once

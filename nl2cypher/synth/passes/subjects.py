@@ -228,8 +228,7 @@ def _owners(g: QueryGraph, owner: str) -> set[str]:
         return set()
     labels = g.schema.labels
     if labels[owner].measure:  # a concept's value (total assets): the company that reports it
-        return {h.dst for h in g.schema._neighbours(owner)
-                if not (labels[h.dst].dynamic or labels[h.dst].period or labels[h.dst].measure)}
+        return g.schema.reporters(owner)
     if labels[owner].dynamic or labels[owner].period:
         return {h.dst for h in g.schema._neighbours(owner) if not labels[h.dst].dynamic}
     return {owner}
