@@ -260,6 +260,11 @@ def test_one_company_weighed_against_another(report_engine, report_db):
     amzn, wmt = (_figure(report_db, c, "us-gaap:Revenues", 2022) for c in ("AMAZON.COM, INC.", "WALMART INC."))
     ratio = report_engine.ask("ratio of Amazon's revenue to Walmart's revenue in 2022")
     assert ratio.rows[0][0] == pytest.approx(amzn / wmt)
+    tsla, gm = (_figure(report_db, c, "us-gaap:NetIncomeLoss", 2022) for c in ("TESLA, INC.", "GENERAL MOTORS COMPANY"))
+    greater = report_engine.ask("Was Tesla's net income greater than GM's in 2022?")
+    # whether, beside both figures; a company with no figure is no row, never a confident "no"
+    assert greater.rows == ([] if tsla is None or gm is None else [[tsla, gm, tsla > gm]])
+    assert greater.columns[-1] == "yes/no" and "GENERAL MOTORS COMPANY" in greater.columns[1]
 
 
 def test_figures_of_several_years_say_which_year_and_which_concept(report_engine, report_db):

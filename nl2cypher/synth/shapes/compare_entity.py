@@ -36,8 +36,17 @@ def lower(g: QueryGraph):
         ret = Projection((Column(ratio, g.lang.say("columns.ratio", value=pdef.description or prop)),))
         return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "ratio")
     if u.params.get("op") == "difference":
-        return _difference(g, target, ref_branch, ref_val, main, Ref(owner.var, prop), pdef.description or prop)
-    main = Pattern(main.paths, main.conds + (Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref")),))
+        return _difference(g, target, ref_branch, ref_val, main, Ref(owner.var, prop), pdef.description or prop,
+                           ref_ent.name)
+    weighed = Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref"))
+    if g.has("yesno") and target.kind == "entity" and len(target.names) == 1:
+        # 茅台的收盘价是否高于五粮液: whether, beside both values — no row when either has none, not "no"
+        word = pdef.description or prop
+        ret = Projection((Column(Ref(owner.var, prop), g.lang.say("columns.named_value", name=target.names[0], value=word)),
+                          Column(Whole("ref"), g.lang.say("columns.named_value", name=ref_ent.name, value=word)),
+                          Column(weighed, g.lang.say("columns.yesno"))))
+        return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "yesno")
+    main = Pattern(main.paths, main.conds + (weighed,))
     answer = NAME
     if g.has("yesno") and target.kind == "entity":
         ret, answer = Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), g.lang.say("columns.yesno")),)), "yesno"
@@ -49,12 +58,13 @@ def lower(g: QueryGraph):
     return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), answer)
 
 
-def _difference(g: QueryGraph, target, ref_branch, ref_val, main, value, word: str):
+def _difference(g: QueryGraph, target, ref_branch, ref_val, main, value, word: str, ref_name: str):
     """How much bigger were JPMorgan's total assets than Citigroup's: the named one's
     value less the reference's, beside both."""
     if target.kind != "entity":
         return None
     diff = Op("-", value, Whole("ref"))
-    ret = Projection((Column(*g.name_of(target)), Column(value, word), Column(Whole("ref"), "ref"),
+    ret = Projection((Column(*g.name_of(target)), Column(value, word),
+                      Column(Whole("ref"), g.lang.say("columns.named_value", name=ref_name, value=word)),
                       Column(diff, g.lang.say("columns.difference", value=word))))
     return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "difference")
