@@ -49,6 +49,15 @@ class Domain:
         return re.compile(rf"(?<![A-Za-z0-9]){pre}(?P<code>{spec['code']}){suf}(?![0-9])")
 
     @property
+    def measures(self) -> tuple[tuple[re.Pattern, str], ...]:
+        """Figures users name that the KG does not hold, each with its definition in
+        the words of figures it does (patterns/<domain>/measures.yaml; none if absent)."""
+        path = data_path("patterns") / self.name / "measures.yaml"
+        spec = _read(self.name, "measures") if path.is_file() else {}
+        return tuple((re.compile(r"(?i)(?<![\w&])(?:" + "|".join(re.escape(w.strip()) + "s?" for w in str(k).split("|"))
+                                 + r")(?![\w&])"), str(v)) for k, v in spec.items())
+
+    @property
     def agent(self) -> dict:
         """What an agent's tools say of this domain (patterns/<domain>/agent.yaml)."""
         return _read(self.name, "agent")

@@ -371,6 +371,8 @@ def _periods_left_out(ex: Extraction, query) -> list[str]:
     for node in ast.nodes(query.clauses):
         if isinstance(node, ast.Lit) and isinstance(node.value, int) and not isinstance(node.value, bool):
             years.add(node.value)
+        elif isinstance(node, ast.Lit) and isinstance(node.value, list):  # IN [2015, 2023]
+            years |= {v for v in node.value if isinstance(v, int) and not isinstance(v, bool)}
         elif isinstance(node, ast.DateLit):
             dates.append(node.value)
     out = []

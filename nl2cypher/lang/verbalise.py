@@ -7,7 +7,7 @@ an answer. Its words are data (patterns/lang/<code>/text.yaml, `verbalise` and
 
 from __future__ import annotations
 
-from ..cypher.ast import Bin, IsNull, Match, Not, Query, Return, Star, With
+from ..cypher.ast import Bin, IsNull, Match, Not, Prop, Query, Return, Star, With
 from ..cypher.dialects.base import Generator
 
 
@@ -50,7 +50,7 @@ class Verbaliser(Generator):
     def lit(self, e) -> str:
         if isinstance(e.value, bool):
             return self.w["true" if e.value else "false"]
-        return str(e.value)
+        return self.w["list"].join(map(str, e.value)) if isinstance(e.value, list) else str(e.value)
 
     def datelit(self, e) -> str:
         return e.value.isoformat()
@@ -142,6 +142,8 @@ class Interpreter(Verbaliser):
             return self.gen(e.left) + self.iw["sep"] + self.gen(e.right)
         if e.op == "OR":
             return self.gen(e.left) + self.iw["or"] + self.gen(e.right)
+        if e.op == "=" and isinstance(e.left, Prop) and isinstance(e.right, Prop) and e.left.key == e.right.key:
+            return ""  # two rows of the same year: a join, nothing the user asked to filter
         if self._plain(e):
             return self.gen(e.right)
         return f"{self.gen(e.left)} {self.w['ops'].get(e.op, e.op)} {self.gen(e.right)}"

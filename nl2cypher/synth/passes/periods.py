@@ -9,7 +9,7 @@ Reads the first unused time mention; writes conditions, `single_day`,
 from __future__ import annotations
 
 from ..ir import Const, Day, Op, QueryGraph, Ref, Slot
-from ..shapes.common import asked as asks
+from ..shapes.common import asked as asks, joined_years
 
 
 def run(g: QueryGraph) -> None:
@@ -68,6 +68,10 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
         g.conds.extend([Op("=", year, Const(t.year)), Op("=", quarter, Const(t.quarter))])
     elif t.half:
         g.conds.extend([Op("=", year, Const(t.year)), Op("=", half, Const(t.half))])
+    elif t.kind == "year" and t.year and len(joined_years(g)) > 1:  # in 2015 and 2023: either year
+        years = joined_years(g)
+        g.conds.append(Op("IN", year, Const(list(years.values()))))
+        g.consumed.update(years)
     elif t.kind == "year" and t.year:
         g.conds.append(Op("=", year, Const(t.year)))
     elif not g.schema.labels[s.label].day and year is not None:  # yearly rows with no date: the years spanned
@@ -80,3 +84,4 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
             g.conds.append(Op(">=", g.day(s.var, s.label), Day(t.start)))
         if t.end:
             g.conds.append(Op("<=", g.day(s.var, s.label), Day(t.end)))
+

@@ -22,7 +22,9 @@ def run(g: QueryGraph) -> None:
         if m.kind == "value" and "op" not in m.params:
             for t in m.targets:
                 seen.setdefault(t, set()).add(tuple(m.params.get("value") or ()))
-    alternatives = {t for t, vals in seen.items() if len(vals) > 1}
+    paired = {i for u in g.units if "val2" in u.refs for i in u.refs.values()}
+    # two values of one property asked apart (是男是女) ask for it — but two measures (revenue … net income) are figures
+    alternatives = {t for t, vals in seen.items() if len(vals) > 1 and not _measure(g, t)}
     joined = _joined(g)
     for i, m in enumerate(g.m):
         if m.kind != "value" or i in g.consumed or any(a <= g.pos(i) < b for a, b in why):
@@ -40,7 +42,7 @@ def run(g: QueryGraph) -> None:
             continue
         t = g.pick(f"value#{i}", options, what="value:" + m.text)
         owner, prop = t.split(".")
-        if t in alternatives and i not in joined:
+        if t in alternatives and i not in joined and i not in paired:  # a rule's pair (R&D as a percent of revenue): its own
             slot = owner_slot(g, owner, g.pos(i), target) if owner in g.schema.labels else None
             if slot is not None and all(a.prop != prop for a in asked):
                 asked.append(Attached(i, slot, prop))
@@ -68,6 +70,11 @@ def run(g: QueryGraph) -> None:
         else:
             g.conds.append(Op("IN", ref, g.param(typed)))
     g.props.extend(asked)
+
+
+def _measure(g: QueryGraph, target: str) -> bool:
+    label = g.schema.labels.get(target.partition(".")[0])
+    return label is not None and bool(label.measure)
 
 
 def _modifies(g: QueryGraph, i: int) -> bool:

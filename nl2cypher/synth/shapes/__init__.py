@@ -8,10 +8,11 @@ SHAPES, the trigger-table rows whose units it reads, and its test."""
 from __future__ import annotations
 
 from ..ir import Candidate, QueryGraph
-from . import (aggregate, change, change_rank, compare_entity, count, difference, entity, group_by, group_rank, growth, history, lookup,
+from . import (aggregate, derived, change, change_rank, compare_entity, count, difference, entity, group_by, group_rank, growth, history, lookup, side_by_side,
                period_extreme, same_as, top_k, which_of_group, why, yesno)
 
 SHAPES = (
+    derived,  # R&D as a percent of revenue (two figures of one thing)
     growth,  # 同比/环比
     group_rank,  # 行业内排名
     change,  # 区间涨跌幅
@@ -26,6 +27,7 @@ SHAPES = (
     group_by,  # 每个板块各有多少只 / 管的基金最多的经理
     count,  # 有多少
     aggregate,  # 平均/合计/最高 (and a period's total)
+    side_by_side,  # revenue and net income for 2019-2023 (a column each)
     period_extreme,  # 近5日最高的收盘价
     top_k,  # 前十/最高的/排序
     entity,  # 介绍一下

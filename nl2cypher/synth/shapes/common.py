@@ -232,3 +232,52 @@ def drop_slot(g: QueryGraph, slot) -> None:
     g.slots.remove(slot)
     g.links = [ln for ln in g.links if slot.var not in (ln.a, ln.b)]
     g.conds = [c for c in g.conds if not (isinstance(c, Op) and isinstance(c.left, Ref) and c.left.var == slot.var)]
+
+
+def figure_slots(g: QueryGraph):
+    """(the row slot whose property is asked, the slot naming its measure, the slot of the
+    thing reporting it) — a company's concept and its facts — or None."""
+    a = data_prop(g)
+    measure = next((s for s in g.slots if g.schema.labels[s.label].measure), None)
+    if a is None or measure is None or not isinstance(a.owner, Slot):
+        return None
+    if a.owner.label != g.schema.labels[measure.label].measure.partition(".")[0]:
+        return None
+    reporters = g.schema.reporters(measure.label)
+    owner = next((s for s in g.slots if s.label in reporters), None)
+    return None if owner is None else (a, measure, owner)
+
+
+def another_figure(g: QueryGraph, owner: Slot, measure: Slot, row: Slot, value: str, prop: str):
+    """The same thing's figure of another measure in the same period (its revenue beside
+    its net income): (the path from the owner, its conditions, the figure)."""
+    hops = g.schema.shortest_paths(owner.label, row.label)[0].hops
+    if len(hops) != 2 or hops[0].dst != measure.label:
+        return None
+    other, other_row = g.new_var(measure.label), g.new_var(row.label)
+    steps = (Step(hops[0].edge, hops[0].forward, other, measure.label), Step(hops[1].edge, hops[1].forward, other_row, row.label))
+    conds = [Op("=", Ref(other, g.schema.labels[measure.label].display), g.param(value))]
+    conds += [Op("=", Ref(other_row, key), Ref(row.var, key)) for key in g.schema.labels[row.label].period.values()]
+    return PathSpec(owner.var, owner.label, steps), conds, Ref(other_row, prop)
+
+
+def periods_shown(g: QueryGraph, row: Slot) -> list[Column]:
+    """The period of each row, when the question spans several (2019-2023) or none."""
+    t = g.time_span()
+    if t is not None and (t.kind == "year" and t.year and len(joined_years(g)) < 2) or not g.schema.labels[row.label].period:
+        return []
+    return [Column(Ref(row.var, key), g.prop_word(row.label, key)) for key in g.schema.labels[row.label].period.values()]
+
+
+def joined_years(g: QueryGraph) -> dict[int, int]:
+    """Years said one after another with a connector between (in 2015 and 2023, for
+    2019, 2020 and 2021): each mention's year; a single year alone."""
+    times = [(i, m) for i, m in enumerate(g.m) if m.kind == "time" and i not in g.consumed]
+    years = {}
+    for k, (i, m) in enumerate(times):
+        if m.time.kind != "year" or not m.time.year:
+            break
+        if k and not g.lang.connectors.fullmatch(g.ex.question[times[k - 1][1].end:m.start]):
+            break
+        years[i] = m.time.year
+    return years

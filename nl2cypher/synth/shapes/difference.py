@@ -1,9 +1,11 @@
-"""五粮液和泸州老窖的收盘价相差多少: max − min of the value over the group."""
+"""五粮液和泸州老窖的收盘价相差多少: max − min of the value over the group; where the
+rule says the order named counts (the difference between Microsoft's and Apple's
+diluted EPS), both values and the first's less the second's."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Op, Projection, QueryGraph
-from .common import ask
+from ..ir import Call, Column, Op, Projection, QueryGraph, Whole
+from .common import ask, branch, day_conds, same_period
 
 NAME = "difference"
 
@@ -14,6 +16,27 @@ def applies(g: QueryGraph) -> bool:
 
 
 def lower(g: QueryGraph):
-    last = ask(g).shown[-1]
+    a = ask(g)
+    last = a.shown[-1]
+    if g.unit("difference").params.get("order") == "named" and len(a.group.names) == 2:
+        named = _in_order_named(g, a.group, last)
+        if named is not None:
+            return named
     diff = Op("-", Call("max", (last.ref,)), Call("min", (last.ref,)))
     return g.candidate((g.pattern(), Projection((Column(diff, g.lang.say("columns.difference", value=last.alias)),))), NAME)
+
+
+def _in_order_named(g: QueryGraph, group, last):
+    row = next((s for s in g.slots if s.var == last.ref.var), None)
+    if row is None or row is group:
+        return None
+    label = g.schema.labels[row.label]
+    conds = day_conds(g, row.label) if label.dynamic else same_period(g, row) if label.period else (lambda v: [])
+    first, one = branch(g, group.label, group.names[0], row.label, last.ref.key, conds)
+    second, two = branch(g, group.label, group.names[1], row.label, last.ref.key, conds)
+    say = lambda name: g.lang.say("columns.named_value", name=name, value=last.alias)  # noqa: E731
+    return g.candidate((first, Projection((Column(one, "one"),), carry=True),
+                        second, Projection((Column(Whole("one")), Column(two, "two")), carry=True),
+                        Projection((Column(Whole("one"), say(group.names[0])), Column(Whole("two"), say(group.names[1])),
+                                    Column(Op("-", Whole("one"), Whole("two")),
+                                           g.lang.say("columns.difference", value=last.alias))))), NAME)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ir import Column, Const, Link, Op, Projection, QueryGraph, Ref, Slot, Sort, Whole
 from ..paths import edge_link
-from .common import ask, asked
+from .common import ask, asked, joined_years
 
 NAME = "lookup"
 
@@ -49,7 +49,7 @@ def lower(g: QueryGraph):
                 order = (Sort(g.day(s.var, s.label)),)
         period = g.schema.labels[s.label].period
         if s in yearly:  # a figure of several years: which year each is, each thing's in turn
-            if _one_year(t):
+            if _one_year(t) and len(joined_years(g)) < 2:
                 continue
             year = Ref(s.var, period["year"])
             cols.append(Column(year, g.prop_word(s.label, year.key)))

@@ -51,9 +51,12 @@ def lower(g: QueryGraph):
 def _when(g: QueryGraph, ref) -> list[Column]:
     """招行23年哪个季度赚得最多: asked when, the ranked row's day (or report period) shows."""
     slot = next((x for x in g.slots if x.var == ref.var and x.kind == "data"), None)
-    if slot is None or not asked(g, "day"):
+    if slot is None:
         return []
     lab = g.schema.labels[slot.label]
+    one = g.target.kind == "entity" and len(g.target.names) == 1
+    if not asked(g, "day") and not (one and lab.period and not lab.day):
+        return []  # Merck's highest R&D in any year: one thing's yearly figures, the year is its answer
     keys = [lab.period[k] for k in ("year", "quarter") if k in lab.period] if lab.period else [lab.day] if lab.day else []
     return [Column(Ref(slot.var, k), g.prop_word(slot.label, k)) for k in keys]
 
