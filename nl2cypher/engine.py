@@ -257,7 +257,8 @@ class Engine:
     def _refuse_out_of_scope(self, unexplained: tuple[str, ...]) -> None:
         """A definition, a forecast, advice: words no KG answers (the language's
         `out_of_scope` list) left unexplained — refuse instead of guessing."""
-        hits = [w for w in self.lang.words.get("out_of_scope", ()) if any(str(w) in u for u in unexplained)]
+        said = unexplained + (" ".join(unexplained),)  # market|cap: words of one phrase left apart
+        hits = [w for w in self.lang.words.get("out_of_scope", ()) if any(str(w) in u for u in said)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))

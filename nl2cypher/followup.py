@@ -363,7 +363,7 @@ class Resolver:
         about the thing's own kind again (哪些股票…), is a question of its own."""
         if ex is None or any(m.kind == "entity" for m in ex.mentions):
             return None
-        if not asked and not any(m.kind in ("label", "property", "edge") for m in ex.mentions):
+        if not asked and not any(m.kind in ("label", "property", "edge") for m in ex.mentions) and not self._figure(ex):
             return None  # 涨停的有哪些: a filter alone asks about the market
         side = None
         if any(u.kind in OWN_QUESTION_UNITS for u in self._units(ex)):
@@ -379,8 +379,16 @@ class Resolver:
                     t = hits[0]
                     if any(m.kind == "label" and t.label in m.targets for m in ex.mentions):
                         return None
-                    return Resolution(self.lang.say("followup.owned", owner=t.name, question=q), "owned")
+                    owner = self._cat(t.name, self._then(turn, ex))  # the gross margin is? after its 2023 figures
+                    return Resolution(self.lang.say("followup.owned", owner=owner, question=q), "owned")
         return None
+
+    def _figure(self, ex) -> bool:
+        """Does the question name a figure by its value (a company's concept: the gross
+        margin, current liabilities), which is asked of something as a property is?"""
+        labels = self.schema.labels
+        return any(m.kind == "value" and any(labels[o].measure for t in m.targets
+                                             if (o := t.split(".")[0]) in labels) for m in ex.mentions)
 
     def _unsaid_end(self, ex) -> set[str] | None:
         """The labels at the end of the question's edge word that it names nothing of
@@ -454,7 +462,10 @@ class Resolver:
             found.append((inside.start, -(inside.end - inside.start), "definite", inside.end, inside.targets[0]))
         m = self._find(q, "definite")
         while m and ex is not None:
-            label = next((x for x in ex.mentions if x.kind == "label" and x.start == m.end()), None)
+            # the company (the word after a space) when the question names nothing — "the company
+            # where Brenda Ortiz is a stakeholder" is a relative clause about a name of its own
+            at = len(q) - len(q[m.end():].lstrip()) if not any(x.names for x in ex.mentions) else m.end()
+            label = next((x for x in ex.mentions if x.kind == "label" and x.start in (m.end(), at)), None)
             # 基金最多的那个经理: after a particle it heads a relative clause, it points at nothing before;
             # 那个基金经理张丽华: the name right after says which one, it points at nothing before either
             if label is not None and not (m.start() and q[m.start() - 1] in self.lang.fillers.particles) \
@@ -466,6 +477,11 @@ class Resolver:
             return None
         start, _, kind, end, label = min(found)
         named = [x for x in ex.mentions if x.names and x.end <= start] if ex is not None else []
+        kinds = [x for x in ex.mentions if x.kind == "label" and x.end <= start] if ex is not None and kind == "they" else []
+        # companies with more than $100B of debt … their total assets: those companies' (not with an
+        # edge between — 基金持有这几只 are the ones before, at its other end)
+        if not named and kinds and not any(x.kind == "edge" and kinds[-1].end <= x.start < start for x in ex.mentions):
+            return None
         if named:
             edge = next((x for x in ex.mentions if x.kind == "edge" and named[-1].end <= x.start and x.end <= start), None)
             if edge is None or kind not in ("it", "person"):

@@ -193,6 +193,7 @@ class Lexicon:
         for form, refs in entities.items():
             self.words.setdefault(form, []).append(("entity", tuple(refs)))
         self._rewrites = [(re.compile(str(a)), str(b)) for a, b in self.lang.words.get("rewrites") or ()]
+        self._rewrites += packs.domain.measures  # net margin: net income as a percent of revenue
         self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
         suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
         for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
@@ -286,7 +287,7 @@ class Lexicon:
                             add(str(v), EntityRef(lab.name, nid, prop, display))
                     whole, part = packs.lang.name_forms(str(display))
                     if not lab.person:  # Airlines is an airline too (a person's name has no plural)
-                        whole += packs.lang.word_forms(str(display))[1:]
+                        whole += [f for w in (str(display), *whole) for f in packs.lang.word_forms(w)[1:]]
                     for form in whole + part:
                         short.setdefault(form.lower(), []).append((EntityRef(lab.name, nid, "alias", display),
                                                                    form in whole))
@@ -315,7 +316,8 @@ class Lexicon:
     # ---- extraction ------------------------------------------------------
     def as_read(self, question: str) -> str:
         """The question as extraction reads it (mention offsets are in this text):
-        normalised, and the language's `rewrites` applied (涨的最多 is 涨得最多)."""
+        normalised, the language's `rewrites` applied (涨的最多 is 涨得最多), then the
+        domain's measures said in the figures they are computed from."""
         q = normalise(question, self.lang.script, self.fillers.particles, self.fillers.clause_final)
         for pattern, replacement in self._rewrites:
             q = pattern.sub(replacement, q)
@@ -501,7 +503,7 @@ class Lexicon:
             if a < 0 or b > len(q) or any(taken[a:b]):
                 continue
             form = low[a:b]
-            if form not in self.words:
+            if form not in self.words or self._common_word(q[a:b], form):
                 continue
             if form.isascii():
                 if (a > 0 and low[a - 1].isalnum() and low[a - 1].isascii()) or \
@@ -510,6 +512,12 @@ class Lexicon:
             elif not (a in cuts and b in cuts) and n <= 2:
                 continue  # a short word inside a longer jieba token (美的 in 完美的)
             yield a, b, form
+
+    def _common_word(self, written: str, form: str) -> bool:
+        """"all", "So": a word of every sentence, not the ticker ALL or SO it is also
+        the form of (written in capitals, it is the ticker)."""
+        return not self.lang.script and not written.isupper() and self.fillers.covers(written, asking=True) \
+            and all(k == "entity" for k, _ in self.words.get(form, ()))
 
     def _make(self, q: str, a: int, b: int, form: str) -> Mention:
         entries = sorted(self.words[form], key=lambda e: -_PRIORITY[e[0]])
@@ -681,13 +689,13 @@ class Lexicon:
                                     [n for n in self._names if word and word in n and n != word][:5])
             return None
         if tok.isascii():
-            refs = self.entities.get(tok.lower())
+            refs = self.entities.get(tok.lower()) if not self._common_word(tok, tok.lower()) else None
             if refs or self.lang.script:  # letters among characters: initials or a code (gzmt), whole
                 return Mention("entity", tok, 0, 0, entities=tuple(refs)) if refs else None
         if not self.lang.script and self.fillers.covers(tok, asking=True):
             return None  # "and", "the": a word of every sentence is no part of a name
-        # partial name: contained in exactly one entity name
-        if len(tok) >= 2:
+        # partial name: contained in exactly one entity name (not a word every name may end with: holdings)
+        if len(tok) >= 2 and not self.lang.name_edge(tok):
             holders = self._holders(tok)
             if len(holders) == 1:
                 refs = self._by_name[holders[0]]

@@ -210,7 +210,7 @@ class Language:
         and `name_starts` dropped (APPLE INC. is APPLE), and its first word alone (META
         PLATFORMS is META) — a part of the name, which gives way to another's whole name."""
         ends, starts = self._name_edges
-        if not ends and not starts:
+        if not ends and not starts and not self._name_variants:
             return [], []
         words = name.replace(",", " ").split()
         while len(words) > 1 and words[-1].upper() in ends:
@@ -218,7 +218,16 @@ class Language:
         while len(words) > 1 and words[0].upper() in starts:
             words.pop(0)
         whole = [" ".join(words)] if " ".join(words) != name else []
-        return whole, ([words[0]] if len(words) > 1 and len(words[0]) >= 3 else [])
+        whole += [v for w in [name, *whole] for p, r in self._name_variants if (v := p.sub(r, w)) != w]
+        return list(dict.fromkeys(whole)), ([words[0]] if len(words) > 1 and len(words[0]) >= 3 else [])
+
+    @cached_property
+    def _name_variants(self) -> list[tuple[re.Pattern, str]]:
+        return [(re.compile(str(a)), str(b)) for a, b in self.words.get("name_variants") or ()]
+
+    def name_edge(self, word: str) -> bool:
+        """A word names start or end with that names nothing alone (HOLDINGS, GROUP, INC.)."""
+        return any(word.upper() in edge for edge in self._name_edges)
 
     @cached_property
     def _name_edges(self) -> tuple[frozenset[str], frozenset[str]]:
