@@ -5,6 +5,12 @@ BIN    := $(VENV)/bin
 # CPU build from this machine's disk; installed before anything that depends on torch,
 # or pip would pull a multi-GB CUDA build.
 TORCH  := torch==2.13.0
+# llama.cpp compiled for any x86-64-v3 CPU, not for the build machine's own (a wheel built with
+# -march=native and reused from pip's cache on another CPU dies with "Illegal instruction");
+# kept in a folder of its own, named by its flags, so pip's cache never hands back a native one
+LLAMA  := llama-cpp-python==0.3.36
+LLAMA_CMAKE  := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON -DGGML_BMI2=ON
+LLAMA_WHEELS := $(HOME)/.cache/nl2cypher/wheels/llama-cpp-0.3.36-x86-64-v3
 SAMPLE := MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund)-[:hold]->(s:stock)-[:belong_to]->(t:trade) WHERE m.name = $$name RETURN t.name AS 板块, count(DISTINCT s) AS 股票数 ORDER BY 股票数 DESC
 
 # the web page's chart library: from the npm registry at build time, shipped inside the wheel (no CDN)
@@ -19,6 +25,9 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install -q $(TORCH)
+	ls $(LLAMA_WHEELS)/llama_cpp_python-*.whl > /dev/null 2>&1 || \
+	  CMAKE_ARGS="$(LLAMA_CMAKE)" $(BIN)/pip wheel -q --no-cache-dir --no-deps $(LLAMA) -w $(LLAMA_WHEELS)
+	$(BIN)/pip install -q $(LLAMA_WHEELS)/llama_cpp_python-*.whl
 	$(BIN)/pip install -q -e '.[test,ml,llm,serve,falkordb]'
 	touch $@
 

@@ -104,6 +104,31 @@ def _list():
     return ex, []
 
 
+def _company(text, name):
+    return ent(text, "Company", name)
+
+
+def _year(text, y):
+    return span(text, "year", dt.date(y, 1, 1), dt.date(y, 12, 31), year=y)
+
+
+def _concept(text, tag):
+    return val(text, "Concept.name", [tag])
+
+
+def _derived():  # What percentage of Alphabet's revenue went to R&D in 2020? (two figures of one company)
+    ex = q(_company("Alphabet", "ALPHABET INC."), " ", _concept("R&D", "us-gaap:ResearchAndDevelopmentExpense"),
+           " as a percent of ", _concept("revenue", "us-gaap:Revenues"), " in ", _year("2020", 2020))
+    return ex, [unit(ex, "derived", "〈V1〉 as a percent of 〈V2〉", refs={"val": 1, "val2": 2}, op="percent")]
+
+
+def _side_by_side():  # Apple revenue and net income for 2020 to 2021 (a column each)
+    ex = q(_company("Apple", "APPLE INC."), " ", _concept("revenue", "us-gaap:Revenues"), " and ",
+           _concept("net income", "us-gaap:NetIncomeLoss"), " for ",
+           span("2020 to 2021", "range", dt.date(2020, 1, 1), dt.date(2021, 12, 31)))
+    return ex, []
+
+
 CASES = {
     "growth": _growth, "group_rank": _group_rank, "change": _change, "change_rank": _change_rank,
     "compare_entity": _compare_entity,
@@ -111,3 +136,5 @@ CASES = {
     "history": _history, "yesno": _yesno, "count": _count, "group_by": _group_by, "aggregate": _aggregate,
     "period_extreme": _period_extreme, "top_k": _top_k, "entity": _entity, "lookup": _lookup, "list": _list,
 }
+# shapes that read a measure's figures: over the ReportKG's packs (helpers.REPORT)
+REPORT_CASES = {"derived": _derived, "side_by_side": _side_by_side}

@@ -13,7 +13,7 @@ from nl2cypher.lang import load_language
 from nl2cypher.lang.values import Number, TimeSpan
 from nl2cypher.lexicon import EntityRef, Extraction, Mention
 from nl2cypher.packs import Packs
-from nl2cypher.schema import default_schema
+from nl2cypher.schema import Schema, default_schema
 from nl2cypher.synth import Context, build
 from nl2cypher.synth.choices import Choices
 from nl2cypher.synth.ir import QueryGraph
@@ -27,6 +27,9 @@ TODAY = dt.date(2024, 3, 15)
 # 2024-03-09/10 is a weekend
 DAYS = [dt.date(2024, 3, d) for d in (4, 5, 6, 7, 8, 11, 12, 13, 14, 15)]
 CTX = Context(TODAY, DAYS, {"stock_financial_information": dt.date(2023, 12, 31)})
+# the second domain: US companies' yearly filings, English (shapes that read a measure's figures)
+REPORT = Packs(load_domain("reportkg"), load_language("en"), Schema.load(load_domain("reportkg").schema_path))
+REPORT_CTX = Context(dt.date(2023, 12, 28))
 
 
 def ent(text, label="stock", name=None):
@@ -95,6 +98,7 @@ def graph(ex: Extraction, units=(), upto=None, vector=None) -> QueryGraph:
     return g
 
 
-def cypher(ex: Extraction, units=(), vector=None):
-    cand = build(PACKS, ex, list(units), CTX, Choices(vector))
+def cypher(ex: Extraction, units=(), vector=None, domain: str = "finance"):
+    packs, ctx = (REPORT, REPORT_CTX) if domain == "reportkg" else (PACKS, CTX)
+    cand = build(packs, ex, list(units), ctx, Choices(vector))
     return cand, render(cand.query, "neo4j"), cand.query.params

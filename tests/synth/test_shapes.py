@@ -11,7 +11,7 @@ import pytest
 from nl2cypher.synth import shapes
 from nl2cypher.synth.shapes import SHAPES
 
-from .cases import CASES
+from .cases import CASES, REPORT_CASES
 from .helpers import cypher
 
 EXPECTED = {
@@ -69,17 +69,23 @@ EXPECTED = {
     'lookup': ('lookup', 'lookup',
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.name = $p0 AND sd.date = date('2024-03-14') RETURN DISTINCT s.name AS `股票`, sd.date AS `日期`, sd.closing_price AS `收盘价`",
         {'p0': '贵州茅台'}),
+    'derived': ('derived', 'derived',
+        'MATCH (C:Company)-[:HAS_CONCEPT]->(C2:Concept), (C2:Concept)-[:HAS_FACT]->(F:Fact), (C:Company)-[:HAS_CONCEPT]->(C3:Concept)-[:HAS_FACT]->(F2:Fact) WHERE C.name = $p2 AND F.year = 2020 AND C2.name = $p4 AND C3.name = $p3 AND F2.year = F.year RETURN C.name AS company, F.number AS `R&D`, F2.number AS revenue, F.number * 100.0 / F2.number AS `R&D as % of revenue`',
+        {'p2': 'ALPHABET INC.', 'p3': 'us-gaap:Revenues', 'p4': 'us-gaap:ResearchAndDevelopmentExpense'}),
+    'side_by_side': ('side_by_side', 'list',
+        'MATCH (C:Company)-[:HAS_CONCEPT]->(C2:Concept), (C2:Concept)-[:HAS_FACT]->(F:Fact), (C:Company)-[:HAS_CONCEPT]->(C3:Concept)-[:HAS_FACT]->(F2:Fact) WHERE C.name = $p1 AND F.year >= 2020 AND F.year <= 2021 AND C2.name = $p2 AND C3.name = $p3 AND F2.year = F.year RETURN C.name AS company, F.year AS `fiscal year`, F.number AS revenue, F2.number AS `net income` ORDER BY C.name, F.year',
+        {'p1': 'APPLE INC.', 'p2': 'us-gaap:Revenues', 'p3': 'us-gaap:NetIncomeLoss'}),
     'list': ('lookup', 'list',
         'MATCH (fm:fund_manager)-[:manage]->(pof:public_offering_fund) WHERE fm.name = $p0 RETURN DISTINCT pof.name AS `公募基金`',
         {'p0': '王明'}),
 }
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.parametrize("case", sorted(CASES) + sorted(REPORT_CASES))
 def test_shape(case):
     shape, answer, text, params = EXPECTED[case]
-    ex, units = CASES[case]()
-    cand, got, got_params = cypher(ex, units)
+    ex, units = (CASES.get(case) or REPORT_CASES[case])()
+    cand, got, got_params = cypher(ex, units, domain="finance" if case in CASES else "reportkg")
     assert (cand.shape, cand.answer) == (shape, answer)
     assert got == text
     assert got_params == params
