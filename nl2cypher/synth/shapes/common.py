@@ -261,6 +261,30 @@ def another_figure(g: QueryGraph, owner: Slot, measure: Slot, row: Slot, value: 
     return PathSpec(owner.var, owner.label, steps), conds, Ref(other_row, prop)
 
 
+def named_once(g: QueryGraph, conds, measure: Slot, value: str) -> list[Expr]:
+    """Conditions with the measure named once — the figure read first, the others joined
+    to it — in place of every figure the values pass named on it."""
+    name = Ref(measure.var, g.schema.labels[measure.label].display)
+    return [c for c in conds if not (isinstance(c, Op) and c.left == name)] + [Op("=", name, g.param(value))]
+
+
+def figure_ranked(g: QueryGraph, values, skip=()) -> str | None:
+    """The one of these measures a ranking names after its word (the top 10 by revenue,
+    with their net margin: revenue), if the question ranks and names one."""
+    a = ask(g)
+    ranked = a.extreme or a.topk or a.ordering
+    if ranked is None:
+        return None
+    return next((v for i, m in enumerate(g.m) if m.kind == "value" and i not in skip and g.pos(i) >= ranked.start
+                 for v in (m.params.get("value") or ())[:1] if v in values), None)
+
+
+def by_period(g: QueryGraph, cols: list[Column], row: Slot) -> tuple[Sort, ...]:
+    """The columns that are the row's period, as an order (a company's years in turn)."""
+    keys = set(g.schema.labels[row.label].period.values())
+    return tuple(Sort(c.expr) for c in cols if isinstance(c.expr, Ref) and c.expr.var == row.var and c.expr.key in keys)
+
+
 def periods_shown(g: QueryGraph, row: Slot) -> list[Column]:
     """The period of each row, when the question spans several (2019-2023) or none."""
     t = g.time_span()

@@ -7,7 +7,7 @@ companies whose net income exceeded their cash flow: those whose did)."""
 from __future__ import annotations
 
 from ..ir import Column, Const, Op, Pattern, Projection, QueryGraph, Ref, Sort
-from .common import another_figure, ask, figure_slots, periods_shown, rank_limit
+from .common import another_figure, ask, by_period, figure_ranked, figure_slots, named_once, periods_shown, rank_limit
 
 NAME = "derived"
 
@@ -23,7 +23,7 @@ def lower(g: QueryGraph):
         return None
     a, measure, owner = found
     (first, first_word), (second, second_word) = figures
-    by = _ranked_by(g, u, (first, second))
+    by = figure_ranked(g, (first, second), skip=set(u.refs.values()))
     main_value = by or first  # the figure a ranking names is read first; the other joins it
     other_value = second if main_value == first else first
     joined = another_figure(g, owner, measure, a.owner, other_value, a.prop)
@@ -33,35 +33,21 @@ def lower(g: QueryGraph):
     refs = {main_value: Ref(a.owner.var, a.prop), other_value: other}
     one, two = refs[first], refs[second]
     main = g.pattern()
-    name = g.schema.labels[measure.label].display
-    conds = [c for c in main.conds if not (isinstance(c, Op) and isinstance(c.left, Ref) and c.left.var == measure.var
-                                           and c.left.key == name)]  # the figures named, one on each side
-    conds.append(Op("=", Ref(measure.var, name), g.param(main_value)))
+    conds = named_once(g, main.conds, measure, main_value)
     op = u.params.get("op", "ratio")
+    weighs = op in ("<", ">")
     cols = [Column(*g.name_of(owner))] + periods_shown(g, a.owner) + [Column(one, first_word), Column(two, second_word)]
     computed = _computed(g, op, one, two, first_word, second_word)
-    if op in ("<", ">") and owner.kind != "entity":  # companies whose net income exceeded their cash flow: those
+    if weighs and owner.kind != "entity":  # companies whose net income exceeded their cash flow: those
         conds.append(computed.expr)
     else:
         cols.append(computed)
-    ret = _projection(g, cols, computed, a.owner, refs.get(by))
+    ret = _projection(g, cols, computed.expr, a.owner, refs.get(by), ranks=not weighs)
     if by is not None and ret.limit is not None:  # the top 10 by revenue, with their net margin: ranked by the one
         parts = (Pattern(main.paths, tuple(conds)), Pattern((path,), tuple(more), optional=True), ret)
     else:
         parts = (Pattern(main.paths + (path,), tuple(conds + more)), ret)
-    return g.candidate(parts, "yesno" if op in ("<", ">") and owner.kind == "entity" else NAME)
-
-
-def _ranked_by(g: QueryGraph, u, values: tuple[str, str]) -> str | None:
-    """The one of the two figures a ranking names on its own, after its word (the top
-    10 by revenue, with their net margin), if any."""
-    a = ask(g)
-    ranked = a.extreme or a.topk or a.ordering
-    if ranked is None:
-        return None
-    own = set(u.refs.values())
-    return next((v for i, m in enumerate(g.m) if m.kind == "value" and i not in own and g.pos(i) >= ranked.start
-                 for v in (m.params.get("value") or ())[:1] if v in values), None)
+    return g.candidate(parts, "yesno" if weighs and owner.kind == "entity" else NAME)
 
 
 def _figures(g: QueryGraph, u) -> tuple[tuple[str, str], tuple[str, str]] | None:
@@ -93,15 +79,12 @@ def _computed(g: QueryGraph, op: str, one, two, first_word: str, second_word: st
     return Column(Op("/", Op("*", one, Const(1.0)), two), say("ratio"))
 
 
-def _projection(g: QueryGraph, cols: list[Column], computed: Column, row, by: Ref | None) -> Projection:
+def _projection(g: QueryGraph, cols: list[Column], computed, row, by: Ref | None, ranks: bool) -> Projection:
     """Ranked when the question ranks — by the figure it names, else by the computed
     one; else by period."""
     a = ask(g)
     ranked = a.extreme or a.topk or a.ordering
-    if ranked is not None and computed.alias != g.lang.say("columns.yesno"):
+    if ranked is not None and ranks:
         desc = ranked.params.get("dir", "desc") != "asc"
-        key = computed.expr if by is None else by
-        return Projection(tuple(cols), order=(Sort(key, desc), Sort(cols[0].expr)), limit=rank_limit(g, a))
-    periods = [Sort(c.expr) for c in cols if isinstance(c.expr, Ref) and c.expr.var == row.var
-               and c.expr.key in g.schema.labels[row.label].period.values()]
-    return Projection(tuple(cols), order=tuple(periods))
+        return Projection(tuple(cols), order=(Sort(by or computed, desc), Sort(cols[0].expr)), limit=rank_limit(g, a))
+    return Projection(tuple(cols), order=by_period(g, cols, row))

@@ -6,7 +6,7 @@ every figure asked: a year a figure is missing from is left out."""
 from __future__ import annotations
 
 from ..ir import Column, Op, Pattern, Projection, QueryGraph, Ref, Sort, Value
-from .common import another_figure, ask, figure_slots, periods_shown, rank_limit
+from .common import another_figure, ask, by_period, figure_ranked, figure_slots, named_once, periods_shown, rank_limit
 
 NAME = "list"
 
@@ -17,10 +17,9 @@ def applies(g: QueryGraph) -> bool:
 
 def lower(g: QueryGraph):
     a, measure, owner = figure_slots(g)
-    named, values = _named(g)
+    values = _named(g)
     words = _words(g, values)
-    key = Ref(measure.var, g.schema.labels[measure.label].display)
-    conds = [c for c in g.conds if all(c is not n for n in named)] + [Op("=", key, g.param(values[0]))]
+    conds = named_once(g, g.conds, measure, values[0])
     joins = [another_figure(g, owner, measure, a.owner, value, a.prop) for value in values[1:]]
     if None in joins:
         return None
@@ -38,8 +37,8 @@ def lower(g: QueryGraph):
 
 
 def _named(g: QueryGraph):
-    """(the conditions naming several measures, their names in the order said): a
-    question of figures only (no count, total, growth or comparison of its own)."""
+    """The several measures named, in the order said: a question of figures only (no
+    count, total, growth or comparison of its own)."""
     found = figure_slots(g)
     if found is None or any(u.kind in OWN_SHAPES for u in g.units):
         return None
@@ -51,7 +50,7 @@ def _named(g: QueryGraph):
     if len(set(values)) < 2:
         return None
     said = [v for m in g.m if m.kind == "value" for v in m.params.get("value") or () if v in values]
-    return named, list(dict.fromkeys(said + values))
+    return list(dict.fromkeys(said + values))
 
 
 # units other shapes answer (a total, a count, a growth, a comparison with another thing)
@@ -70,10 +69,9 @@ def _projection(g: QueryGraph, cols: list[Column], figures: list[Ref], values: l
     a = ask(g)
     ranked = a.extreme or a.topk or a.ordering
     if ranked is None:
-        periods = [Sort(c.expr) for c in cols[1:] if isinstance(c.expr, Ref) and c.expr.var == row.var
-                   and c.expr.key in g.schema.labels[row.label].period.values()]
+        periods = by_period(g, cols, row)
         return Projection(tuple(cols), order=(Sort(cols[0].expr), *periods) if periods else ())
-    after = [m for i, m in enumerate(g.m) if m.kind == "value" and g.pos(i) >= ranked.start]
-    key = next((figures[values.index(v)] for m in after for v in m.params.get("value") or () if v in values), figures[0])
+    by = figure_ranked(g, values)
+    key = figures[values.index(by)] if by is not None else figures[0]
     desc = ranked.params.get("dir", "desc") != "asc"
     return Projection(tuple(cols), order=(Sort(key, desc), Sort(cols[0].expr)), limit=rank_limit(g, a))
