@@ -462,9 +462,10 @@ class Resolver:
             found.append((inside.start, -(inside.end - inside.start), "definite", inside.end, inside.targets[0]))
         m = self._find(q, "definite")
         while m and ex is not None:
-            # the company (the word after a space) when the question names nothing — "the company
-            # where Brenda Ortiz is a stakeholder" is a relative clause about a name of its own
-            at = len(q) - len(q[m.end():].lstrip()) if not any(x.names for x in ex.mentions) else m.end()
+            # the company (the word after a space) in a follow-up that names nothing — "the company
+            # where Brenda Ortiz is a stakeholder", or asked first ("name the company with the
+            # highest …"), it is no reference
+            at = len(q) - len(q[m.end():].lstrip()) if not alone and not any(x.names for x in ex.mentions) else m.end()
             label = next((x for x in ex.mentions if x.kind == "label" and x.start in (m.end(), at)), None)
             # 基金最多的那个经理: after a particle it heads a relative clause, it points at nothing before;
             # 那个基金经理张丽华: the name right after says which one, it points at nothing before either

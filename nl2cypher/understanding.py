@@ -348,10 +348,11 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
     # a value word whose property the query never reads (上证主板…，深市主板呢 counted over the market)
     out += [m.text for m in ex.mentions if m.kind == "value" and m.targets
             and not {t.rpartition(".")[2] for t in m.targets} & props]
+    free = free.lower()  # For each …: a word asks in any case
     if not ordered and not funcs & {"max", "min"} and not _weighs(query):
-        out += [w for w in asks.get("ranking", ()) if str(w) in free][:1]
+        out += [w for w in asks.get("ranking", ()) if str(w).lower() in free][:1]
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
-        out += [w for w in asks.get("group", ()) if str(w) in free][:1]
+        out += [w for w in asks.get("group", ()) if str(w).lower() in free][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
 
 

@@ -424,3 +424,10 @@ def test_english_follow_ups_ask_a_ratio_and_the_company(report_engine, report_db
     s.ask("Who are the stakeholders of 3M?")
     earned = s.ask("What did the company earn in 2023?")  # the company discussed
     assert earned.rows == [["3M COMPANY", _figure(report_db, "3M COMPANY", "us-gaap:NetIncomeLoss", 2023)]]
+
+
+def test_a_first_question_about_the_company_with_the_highest_is_no_reference(report_engine):
+    a = report_engine.ask("Name the company with the highest net income in 2022")
+    assert a.error is None and len(a.rows) == 1  # "the company" asked first points at nothing before
+    each = report_engine.ask("For each industry, name the company with the highest net income in 2022")
+    assert each.error or each.confidence < 0.5  # one company for every industry is not what was asked: flagged
