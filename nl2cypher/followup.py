@@ -117,7 +117,7 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
-                                "picked")}
+                                "picked", "joined")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
@@ -154,6 +154,8 @@ class Resolver:
         ranked = self._ranked_among(q, ex, prev)
         if ranked is not None:
             return ranked
+        if prev is not None and self._joins(q, ex, prev):  # add PayPal, compare that with Citi's: both
+            return self._ellipsis(q, ex, prev)
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
         if ref is not None:
             return self._point(q, ref, history, prev, ex)
@@ -208,8 +210,9 @@ class Resolver:
     def _regrown(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """同比呢 / 跟22年三季度比呢 right after a growth (环比增长多少): the same growth
         against the other period."""
-        if prev is None or not prev.growth or ex is None or ex.of("entity") or ex.of("property"):
-            return None
+        if prev is None or not prev.growth or ex is None or ex.of("entity") or ex.of("property") \
+                or self._find(q, "which") is not None:
+            return None  # which grew faster: of the two things before
         units = self._units(ex)
         growth = next((u for u in units if u.kind == "growth"), None)
         times = ex.of("time")
@@ -283,6 +286,11 @@ class Resolver:
         a, b = last[0].named[0], last[1].named[0]
         if a.label != b.label or a.name == b.name:
             return None
+        grown = [m for m in last[1].mentions if m["kind"] == "entity"]
+        if last[1].growth and len(grown) == 1:  # which grew faster, after two growths: both, between those years
+            text = _apply(last[1].resolved, [(grown[0]["start"], grown[0]["end"], self._join([a.name, b.name]))],
+                          not self.lang.script)
+            return Resolution(self._cat(text, self._strip_markers(q)), "plural")
         names = self._cat(self._join([a.name, b.name]), self._carried(last[1], ex, self._of_word))
         return Resolution(self._cat(names, self._strip_markers(q)), "plural")
 
@@ -649,6 +657,9 @@ class Resolver:
             for pool in (prev.answered, _one_kind(prev.named)):
                 if len(pool) >= 2:  # 这两家 after three rows: which two? asked back
                     return pool if kind != "pair" or len(pool) == 2 else []
+            listed = self._picked_from(history, prev, ex) if kind == "they" else []
+            if listed:  # their revenue after the one a ranking picked from a list: the list's
+                return listed
             recent = []  # 这两家 after 比亚迪呢: the one thing of each of the last two turns
             for t in reversed(history):
                 # the one thing the turn was about that can have what is asked (这两个人谁任职时间更早:
@@ -675,6 +686,16 @@ class Resolver:
                     and (label is None or n.label == label)]  # 持有它: a thing at that edge's end
             if 1 <= len(hits) <= MAX_CHOICES:
                 return hits  # several (他 after a fund's two managers): all of them, flagged by the caller
+        return []
+
+    def _picked_from(self, history: list[Turn], prev: Turn, ex) -> list[Named]:
+        """The list a ranking turn picked its one thing from (the companies in Washington,
+        before 'which of them had the most revenue'), when it fits the question."""
+        if not prev.ranked or len(prev.answered) != 1:
+            return []
+        for t in reversed(history):
+            if t is not prev and t.ok and len(t.answered) >= 2 and prev.answered[0] in t.answered:
+                return t.answered if all(self._fits(n.label, ex) for n in t.answered) else []
         return []
 
     def _measured(self, label: str, ex=None) -> bool:
@@ -795,6 +816,14 @@ class Resolver:
             return True  # moderna's? / 五粮液？ / current liabilities after a question: the same question of it
         return not any(m.kind in ("entity", "label", "value") for m in ex.mentions)
 
+    def _joins(self, q: str, ex, prev: Turn) -> bool:
+        """Does the question add names of the kind the turn before named to them (add PayPal,
+        how does that compare with Ford, GM too) rather than put them in their place?"""
+        if ex is None or self._find(q, "joined") is None:
+            return False
+        kinds = {n.label for n in prev.named}
+        return any(r.label in kinds for m in ex.of("entity") for r in m.entities)
+
     def _names_only(self, ex) -> bool:
         """Does the question say nothing but names and values (and fillers)?"""
         rest = "".join(" " if any(m.start <= i < m.end for m in ex.mentions if m.kind in ("entity", "value")) else c
@@ -837,7 +866,8 @@ class Resolver:
         if not kinds:  # 有几只, 分别是哪些, 最高的呢: the question before, asked in another shape
             rest = self._strip_markers(q)
             return Resolution(self._reshaped(prev, rest), "shape") if rest else Resolution(q, "new")
-        if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q):
+        asks_growth = any(u.kind == "growth" for u in self._units(ex))
+        if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q) and not asks_growth:
             edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
         text = _apply(prev.resolved, edits, not self.lang.script)
         growth = next((u for u in self._units(ex) if u.kind == "growth"), None) if not prev.growth else None
@@ -862,6 +892,8 @@ class Resolver:
         same = [m for m in old if kinds & set(m.get("labels", ()))]
         if same and len(same) < len(old):  # and in Texas? after semiconductor companies in California: the state
             old = same
+        if self._joins(q, ex, prev):  # add PayPal: the names before and the new ones
+            text = self._join([*(m["text"] for m in old), *(m.text for m in ents)])
         a, b = old[0]["start"], old[-1]["end"]
         after = b
         while after < len(prev.resolved) and prev.resolved[after] in particles:  # 的 before the kind word
@@ -1017,6 +1049,12 @@ class Resolver:
             if not tail or tail[-1][0] == 0:
                 break
             body = body[:tail[-1][0]]
+        while True:  # nor those at its start (What was …), which would ask the new question yes or no
+            body = body.lstrip(self._seps)
+            head = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True) if a == 0 and 0 < b < len(body)]
+            if not head:
+                break
+            body = body[head[-1][1]:]
         return self._cat(body, rest)
 
     def _said_all(self, tail: str) -> bool:

@@ -6,8 +6,8 @@ it rose (fell)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Day, Op, Projection, QueryGraph, Ref, Whole
-from .common import asked, branch, data_prop
+from ..ir import Call, Column, Const, Day, Op, PathSpec, Pattern, Projection, QueryGraph, Ref, Sort, Step, Whole
+from .common import ask, asked, branch, data_prop, figure_slots, rank_limit
 
 NAME = "growth"
 
@@ -22,10 +22,11 @@ def lower(g: QueryGraph):
     if a is not None and ent is not None and u.params.get("kind") == "vs" and g.schema.labels[a.owner.label].day \
             and not g.schema.labels[a.owner.label].period:
         return _day_against_day(g, u, a, ent)
+    if a is not None and set(g.schema.labels[a.owner.label].period) == {"year"}:
+        one = _yearly(g, u, a, ent) if ent is not None and len(ent.names) == 1 else None
+        return one or _yearly_each(g, u)
     if a is None or ent is None or not g.schema.labels[a.owner.label].period:
         return None
-    if set(g.schema.labels[a.owner.label].period) == {"year"}:
-        return _yearly(g, u, a, ent)
     owner, prop = a.owner, a.prop
     period = g.schema.labels[owner.label].period
     t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and m.time.quarter and i != u.ref("time")), None)
@@ -108,10 +109,8 @@ def _yearly(g: QueryGraph, u, a, ent):
     the year-over-year growth in fiscal 2023: a figure reported once a year, the later
     year's against the earlier's — both values, the change and the change in percent
     (asked yes/no: whether it rose, or fell)."""
-    years = sorted({y for m in g.m if m.kind == "time" and m.time is not None for y in _years_of(m.time)})
-    if len(years) == 1 and u.params.get("kind") == "yoy":
-        years = [years[0] - 1, years[0]]
-    if len(years) != 2 or len(ent.names) != 1 or sum(s.kind == "entity" for s in g.slots) != 1 \
+    years = _two_years(g, u)
+    if years is None or sum(s.kind == "entity" for s in g.slots) != 1 \
             or not _reports(g, ent.label, a.owner.label) or asked(g, "each"):
         return None  # Apple's against Meta's, an industry's companies, each year's: not one thing's two years
     py, y = years
@@ -135,6 +134,55 @@ def _yearly(g: QueryGraph, u, a, ent):
         op = "<" if u.params.get("dir") == "down" else ">"
         cols += (Column(Op(op, Whole("cur"), Whole("prev")), g.lang.say("columns.yesno")),)
     return g.candidate(head + (Projection(cols),), NAME)
+
+
+def _yearly_each(g: QueryGraph, u):
+    """Which grew faster, UnitedHealth or CVS; the semiconductor company that grew revenue
+    the most from 2020 to 2022; which banks' net income fell: each thing's figure in the two
+    years, the change and the change in percent — ranked by the percent when asked, those
+    that rose (fell) when asked which, else all of them."""
+    found, years = figure_slots(g), _two_years(g, u)
+    if found is None or years is None or g.lang.found("each", g.ex.question):
+        return None  # each year's growth: not two years'
+    a, measure, owner = found
+    row, (py, y) = a.owner, years
+    year = g.schema.labels[row.label].period["year"]
+    hops = g.schema.shortest_paths(measure.label, row.label)[0].hops
+    if len(hops) != 1:
+        return None
+    main = g.pattern()
+    conds = [c for c in main.conds if not (isinstance(c, Op) and c.left == Ref(row.var, year))]
+    later = g.new_var(row.label)  # the later year's fact of the same concept, a MATCH of its own
+    second = [Op("=", Ref(later, year), Const(y))]
+    prev, cur = Ref(row.var, a.prop), Ref(later, a.prop)
+    down = u.params.get("dir") == "down"
+    diff = Op("-", prev, cur) if down else Op("-", cur, prev)
+    pct = Op("/", Op("*", diff, Const(100.0)), Call("abs", (prev,)))
+    what = g.prop_word(row.label, a.prop)
+    name = Column(*g.name_of(owner))
+    cols = (name, Column(prev, f"{py} {what}".strip()), Column(cur, f"{y} {what}".strip()),
+            Column(diff, g.lang.say("columns.day_fall" if down else "columns.day_difference", what=what)),
+            Column(pct, g.lang.say("columns.day_fall_pct" if down else "columns.day_change")))
+    k = ask(g)
+    ranked = k.extreme or k.topk or k.ordering or k.which
+    if ranked is not None:
+        desc = ranked.params.get("dir", "desc") != "asc"
+        ret = Projection(cols, order=(Sort(pct, desc), Sort(name.expr)), limit=rank_limit(g, k) or (1 if k.which else None))
+    else:
+        if g.has("list") and owner.kind != "entity":  # which banks' net income fell: those whose did
+            second.append(Op(">", diff, Const(0)))
+        ret = Projection(cols, order=(Sort(name.expr),))
+    first = Pattern(main.paths, tuple(conds + [Op("=", Ref(row.var, year), Const(py))]))
+    step = Step(hops[0].edge, hops[0].forward, later, row.label)
+    return g.candidate((first, Pattern((PathSpec(measure.var, measure.label, (step,)),), tuple(second)), ret), NAME)
+
+
+def _two_years(g: QueryGraph, u) -> tuple[int, int] | None:
+    """The earlier and the later year a growth is between (the year before, asked year over year)."""
+    years = sorted({y for m in g.m if m.kind == "time" and m.time is not None for y in _years_of(m.time)})
+    if len(years) == 1 and u.params.get("kind") == "yoy":
+        years = [years[0] - 1, years[0]]
+    return tuple(years) if len(years) == 2 else None
 
 
 def _reports(g: QueryGraph, label: str, owner: str) -> bool:
