@@ -35,7 +35,9 @@ def run(g: QueryGraph) -> None:
             if ref is None:
                 g.unapplied.append(k)  # nothing to compare: say so rather than drop the number
                 continue
-            a = number(g, u.ref("num"), pdef)
+            # lost money: a rule's own number (value=0) when it names none
+            a = number(g, u.ref("num"), pdef) if u.ref("num") is not None or "value" not in u.params \
+                else float(u.params["value"])
             flip = g.flipped(ref)
             if u.kind == "compare":
                 op = u.params.get("op", ">")

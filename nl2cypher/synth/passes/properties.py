@@ -6,10 +6,12 @@ and links."""
 
 from __future__ import annotations
 
+import re
+
 from ...errors import CannotTranslate
 from ... import tags
 from ...schema import TIME_TYPES
-from ..ir import Attached, Day, Op, QueryGraph
+from ..ir import Attached, Const, Day, Op, QueryGraph
 from ..paths import edge_link, holder, link, owner_slot, ties_to
 from .subjects import performance_asked
 
@@ -96,8 +98,15 @@ def default_figure(g: QueryGraph) -> None:
     if slot is None and named is not None and g.schema.edges_between(named.label, label):
         slot = g.add_slot(label, g.pos(i), kind="data")
         link(g, named, slot)
-    if slot is not None:
-        g.props.append(Attached(None, slot, prop))
+    if slot is None:
+        return
+    a = Attached(None, slot, prop)
+    g.props.append(a)
+    for j, _ in measured:  # a loss is net income read the other way; lost money: below zero
+        g.prop_mentions.setdefault(a.ref, []).append(j)
+        bound = re.fullmatch(r"([<>]=?)(-?[\d.]+)", str(g.m[j].params.get("figure", "")))
+        if bound:
+            g.conds.append(Op(bound.group(1), a.ref, Const(float(bound.group(2)))))
 
 
 def _own_date(g: QueryGraph) -> Attached:

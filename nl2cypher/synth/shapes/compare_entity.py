@@ -37,7 +37,7 @@ def lower(g: QueryGraph):
         return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "ratio")
     if u.params.get("op") == "difference":
         return _difference(g, target, ref_branch, ref_val, main, Ref(owner.var, prop), pdef.description or prop,
-                           ref_ent.name)
+                           ref_ent.name, bool(u.params.get("pct")))
     weighed = Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref"))
     if g.has("yesno") and target.kind == "entity" and len(target.names) == 1:
         # 茅台的收盘价是否高于五粮液: whether, beside both values — no row when either has none, not "no"
@@ -58,13 +58,17 @@ def lower(g: QueryGraph):
     return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), answer)
 
 
-def _difference(g: QueryGraph, target, ref_branch, ref_val, main, value, word: str, ref_name: str):
+def _difference(g: QueryGraph, target, ref_branch, ref_val, main, value, word: str, ref_name: str, pct: bool):
     """How much bigger were JPMorgan's total assets than Citigroup's: the named one's
-    value less the reference's, beside both."""
+    value less the reference's, beside both (and in percent of the reference's, asked so)."""
     if target.kind != "entity":
         return None
     diff = Op("-", value, Whole("ref"))
-    ret = Projection((Column(*g.name_of(target)), Column(value, word),
-                      Column(Whole("ref"), g.lang.say("columns.named_value", name=ref_name, value=word)),
-                      Column(diff, g.lang.say("columns.difference", value=word))))
+    cols = (Column(*g.name_of(target)), Column(value, word),
+            Column(Whole("ref"), g.lang.say("columns.named_value", name=ref_name, value=word)),
+            Column(diff, g.lang.say("columns.difference", value=word)))
+    if pct:
+        cols += (Column(Op("/", Op("*", diff, Const(100.0)), Call("abs", (Whole("ref"),))),
+                           g.lang.say("columns.difference_pct", value=word)),)
+    ret = Projection(cols)
     return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "difference")
