@@ -217,7 +217,16 @@ class Resolver:
         growth = next((u for u in units if u.kind == "growth"), None)
         times = ex.of("time")
         if growth is not None and growth.params.get("kind") == "span" and not times:
-            return Resolution(prev.resolved, "against")  # by what percent, after a change: the change shows it
+            # by what percent, after a change: the change shows it; percentage decline: the fall, its
+            # R&D fall too: that figure's
+            a, b = prev.growth[0]
+            word, was = ex.question[growth.span[0]:growth.span[1]], prev.resolved[a:b].split(" ", 1)
+            edits = [(a, a + len(was[0]), word)] if growth.params.get("dir") == "down" and len(was) == 2 else []
+            figures = [m for m in ex.mentions if m.kind == "value" and self._figure_named(m)]
+            old = [m for m in prev.mentions if self._measure_said(m) and m["end"] <= a]
+            if len(figures) == 1 and len(old) == 1:
+                edits.append((old[0]["start"], old[0]["end"], figures[0].text))
+            return Resolution(_apply(prev.resolved, edits, not self.lang.script), "against")
         if growth is not None:
             new = ex.question[growth.span[0]:growth.span[1]]
         elif len(times) == 1 and self._find(q, "against") is not None:
@@ -398,6 +407,16 @@ class Resolver:
         return any(m.kind == "value" and any(labels[o].measure for t in m.targets
                                              if (o := t.split(".")[0]) in labels) for m in ex.mentions)
 
+    def _figure_named(self, m) -> bool:
+        """Is this mention a figure named by its value (R&D, revenue)?"""
+        return self._measure_said({"kind": m.kind, "targets": m.targets})
+
+    def _measure_said(self, m: dict) -> bool:
+        """Is this mention of a turn before a figure named by its value (R&D, revenue)?"""
+        labels = self.schema.labels
+        return m["kind"] == "value" and any(labels[o].measure for t in m.get("targets", ())
+                                            if (o := t.split(".")[0]) in labels)
+
     def _unsaid_end(self, ex) -> set[str] | None:
         """The labels at the end of the question's edge word that it names nothing of
         (最大的重仓的股票: the fund side of 重仓), when the other end is said."""
@@ -537,7 +556,7 @@ class Resolver:
         after = next((m for m in (ex.mentions if ex is not None else ()) if m.kind == "label" and m.start == end), None)
         if kind == "they" and (said or after) is not None:
             label = (said or after).targets[0]  # 这些基金, 这几只基金: things of that kind
-        targets = self._targets(kind, label, history, prev, ex) if prev is not None else []
+        targets = self._targets(kind, label, history, prev, ex, self.counted.get(word, 2)) if prev is not None else []
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
         if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)
@@ -613,7 +632,8 @@ class Resolver:
             return ""
         if self._measure_words(ex, self._units(ex)):
             return ""  # 它今天涨了多少: a measure of its own (the change)
-        carried = [m for m in prev.mentions if m["kind"] == "property"][:1]
+        figures = [m for m in prev.mentions if self._measure_said(m)]  # one figure (R&D), not a ratio's two
+        carried = [m for m in prev.mentions if m["kind"] == "property"][:1] or (figures if len(figures) == 1 else [])
         if not carried:
             return ""
         when = [m for m in prev.mentions if m["kind"] == "time"][:1]
@@ -639,7 +659,7 @@ class Resolver:
                     return True
         return False
 
-    def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None) -> list[Named]:
+    def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None, n: int = 2) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
         if kind in ("they", "pair", "among"):
             if kind == "they" and self._counted_some(prev):
@@ -660,7 +680,7 @@ class Resolver:
             listed = self._picked_from(history, prev, ex) if kind == "they" else []
             if listed:  # their revenue after the one a ranking picked from a list: the list's
                 return listed
-            recent = []  # 这两家 after 比亚迪呢: the one thing of each of the last two turns
+            recent = []  # 这两家 after 比亚迪呢: the one thing of each of the last two (n) turns
             for t in reversed(history):
                 # the one thing the turn was about that can have what is asked (这两个人谁任职时间更早:
                 # the chairman each turn answered, not the company it named)
@@ -669,7 +689,7 @@ class Resolver:
                 if t.ok and len(one) == 1 and one[0] not in recent and all(r.label == one[0].label for r in recent) \
                         and not self._left_out(prev, one[0]):
                     recent.append(one[0])
-                if len(recent) == 2:
+                if len(recent) == n:
                     return recent[::-1]
             # 这些基金 after a manager who runs one: that one (a list of one)
             return prev.answered if kind == "they" and len(prev.answered) == 1 else []
@@ -826,8 +846,9 @@ class Resolver:
 
     def _names_only(self, ex) -> bool:
         """Does the question say nothing but names and values (and fillers)?"""
-        rest = "".join(" " if any(m.start <= i < m.end for m in ex.mentions if m.kind in ("entity", "value")) else c
-                       for i, c in enumerate(ex.question))
+        rest = "".join(" " if c in self._ends + self._seps or any(m.start <= i < m.end for m in ex.mentions
+                                                                  if m.kind in ("entity", "value")) else c
+                       for i, c in enumerate(ex.question))  # OK, Lululemon then.: its commas and stops too
         return self.lang.fillers.covers(rest.strip(), asking=False) or not any(c.isalnum() for c in rest)
 
     def _ellipsis(self, q: str, ex, prev: Turn) -> Resolution:
@@ -955,6 +976,8 @@ class Resolver:
             text = self._moved(old, "years", old[0]["time"]["year"] - times[0].time.year) or text
         if text is None:
             return Resolution(q, "time", clarify=self.lang.say("followup.unresolved", word=period))
+        if old and times and self._find(q, "joined") is not None:  # add 2022: that year too
+            text = self._join([old[0]["text"], text])
         if old:
             return [(old[0]["start"], old[0]["end"], text)]
         ents = [m for m in prev.mentions if m["kind"] == "entity"]

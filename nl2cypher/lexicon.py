@@ -476,11 +476,17 @@ class Lexicon:
             return
         for m in re.finditer(r"(?<![A-Za-z])[A-Z][A-Za-z&.'-]*(?:\s+[A-Z][A-Za-z&.'-]*)*", q):
             a, b = m.span()
+            lead = re.match(r"(?:[A-Za-z]+\s+)+", q[a:b])  # And Airbus: the asking word is no part of the name
+            while lead and self.fillers.covers(q[a:a + lead.end()].strip(), asking=True) and a + lead.end() < b:
+                a += lead.end()
+                lead = re.match(r"(?:[A-Za-z]+\s+)+", q[a:b])
             words = [w for w in re.findall(r"[A-Za-z][A-Za-z&.'-]*", q[a:b]) if not self.fillers.covers(w, asking=True)]
             if any(free[a:b]) or not words:
                 continue
             nxt = next((x for x in mentions if x.start >= b), None)
-            if nxt is not None and nxt.kind in ("value", "property") and not q[b:nxt.start].strip(" '’"):
+            alone = not mentions and self.fillers.covers((q[:a] + " " + q[b:]).strip(" ?.!,"), asking=True)
+            if alone or (nxt is not None and nxt.kind in ("value", "property") and not q[b:nxt.start].strip(" '’")):
+                # …or named alone (What about Adidas?): a name the KG lacks, said so
                 raise unknown_entity(self.lang, q[a:b].strip(" '’"), self._closest(words[0], cap=2))
 
     def _tokens(self, q: str, taken: list[bool]) -> set[int]:
