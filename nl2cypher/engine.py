@@ -13,7 +13,7 @@ import re
 import time
 from pathlib import Path
 
-from . import clauses
+from . import clauses, steps
 from .answer import Answer, Trace
 from .cypher import queries
 from .cypher.dialects import render
@@ -305,6 +305,10 @@ class Engine:
         merged = self._clauses_first(question, today, said, after_turns)
         if merged is not None:
             return merged
+        parts = steps.of(self, question) if said is None else [question]
+        stepped = steps.answered(self, question, today, parts)
+        if stepped is not None and (stepped.confidence or 0) >= self.trust:
+            return stepped  # an instruction in steps, each sure: not read as one question
         ans = Answer(question)
         try:
             ans = self.translate(question, today, said=said, after_turns=after_turns)
@@ -328,6 +332,11 @@ class Engine:
             ans.error_type = "InternalError"
         if said is None and (ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust)):
             ans = self._by_clauses(ans, today)  # a question as typed (a resolved follow-up is checked on its words)
+        if stepped is not None and (ans.error is not None or (stepped.confidence or 0) > (ans.confidence or 0)):
+            ans = stepped  # its steps answered it surer than the whole
+        elif len(parts) > 1 and ans.error is None and (ans.confidence or 0) >= self.trust:
+            ans.confidence = LONE_TURN  # steps not chained, read as one question: a reading to check
+            ans.notes.append(self.lang.say("notes.steps_unchained", n=len(parts)))
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
 

@@ -117,7 +117,7 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
-                                "picked", "joined")}
+                                "picked", "joined", "weak")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
@@ -136,6 +136,8 @@ class Resolver:
             q = question
         else:
             q = ex.question
+        if not history:  # the first turn leans on nothing (a reference alone is the engine's to ask back)
+            return Resolution(question, "new")
         prev = next((t for t in reversed(history) if t.ok and not t.computed), None)
         if self._find(q, "reset") is not None:  # 换个问题 …: leans on nothing
             return Resolution(question, "reset" if history else "new")
@@ -497,7 +499,7 @@ class Resolver:
             # 基金最多的那个经理: after a particle it heads a relative clause, it points at nothing before;
             # 那个基金经理张丽华: the name right after says which one, it points at nothing before either
             if label is not None and not (m.start() and q[m.start() - 1] in self.lang.fillers.particles) \
-                    and not self._named_after(q, label, ex):
+                    and not self._named_after(q, label, ex) and not self._described(m.group(), label, ex):
                 found.append((m.start(), -(label.end - m.start()), "definite", label.end, label.targets[0]))
                 break
             m = self._find(q, "definite", m.end())
@@ -540,6 +542,12 @@ class Resolver:
             return None
         m = self._find(q, "inside", first.end)
         return first if m is not None and m.start() == first.end else None
+
+    def _described(self, word: str, label, ex) -> bool:
+        """The company with the highest 2023 revenue: a weak definite word (the) whose kind
+        word a ranking follows describes the thing, it points at nothing before."""
+        return word.lower() in self.words["weak"] and any(
+            u.kind in RANKING_UNITS and u.span[0] >= label.end for u in self._units(ex))
 
     @staticmethod
     def _named_after(q: str, label, ex) -> bool:

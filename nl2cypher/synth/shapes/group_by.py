@@ -16,7 +16,7 @@ def applies(g: QueryGraph) -> bool:
 
 
 def lower(g: QueryGraph):
-    unit = g.unit("group")
+    unit = _grouping(g)
     key = _key(g, unit)
     if key is None:
         return None
@@ -32,6 +32,18 @@ def lower(g: QueryGraph):
     cols = (Column(key_ref, key_alias), Column(expr, alias))
     order = (Sort(expr, desc), Sort(key_ref))  # ties broken by the group's name: stable answers
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)
+
+
+def _grouping(g: QueryGraph):
+    """The group asked: the average revenue per company for each state is by state — of
+    two, the one that is not what reports the figure (per company says what is averaged)."""
+    units = g.units_of("group")
+    if len(units) > 1 and g.has("aggregate"):
+        reporters = {r for s in g.slots if g.schema.labels[s.label].measure for r in g.schema.reporters(s.label)}
+        others = [u for u in units if u.ref("label") is None or not set(g.m[u.ref("label")].targets) & reporters]
+        if others:
+            return others[0]
+    return units[0]
 
 
 def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
