@@ -640,8 +640,10 @@ class Resolver:
             return ""
         if self._measure_words(ex, self._units(ex)):
             return ""  # 它今天涨了多少: a measure of its own (the change)
-        figures = [m for m in prev.mentions if self._measure_said(m)]  # one figure (R&D), not a ratio's two
-        carried = [m for m in prev.mentions if m["kind"] == "property"][:1] or (figures if len(figures) == 1 else [])
+        figures = [m for m in prev.mentions if self._measure_said(m)]  # one figure (R&D), or a ratio's words
+        if len(figures) > 1:
+            figures = [{"text": prev.resolved[figures[0]["start"]:figures[-1]["end"]]}]
+        carried = [m for m in prev.mentions if m["kind"] == "property"][:1] or figures
         if not carried:
             return ""
         when = [m for m in prev.mentions if m["kind"] == "time"][:1]
@@ -896,7 +898,8 @@ class Resolver:
             rest = self._strip_markers(q)
             return Resolution(self._reshaped(prev, rest), "shape") if rest else Resolution(q, "new")
         asks_growth = any(u.kind == "growth" for u in self._units(ex))
-        if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q) and not asks_growth:
+        if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q) and not asks_growth \
+                and not self._joins(q, ex, prev):  # how does that compare with Ford: its growth too
             edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
         text = _apply(prev.resolved, edits, not self.lang.script)
         growth = next((u for u in self._units(ex) if u.kind == "growth"), None) if not prev.growth else None
@@ -1032,12 +1035,21 @@ class Resolver:
         return []
 
     def _swap_values(self, q: str, ex, prev: Turn) -> list:
-        out = []
-        for m in ex.of("value"):  # 浙江呢: another value of the same property
-            same = next((o for o in prev.mentions if o["kind"] == "value" and set(o.get("targets", ()))
-                         & set(m.targets)), None)
-            if same is not None:
-                out.append((same["start"], same["end"], m.text))
+        values = ex.of("value")
+        olds = [o for o in prev.mentions if o["kind"] == "value" and set(o.get("targets", ())) & {
+            t for m in values for t in m.targets}]
+        if len(values) > len(olds) == 1:  # the net margin after revenue: the ratio's words in place of the figure
+            return [(olds[0]["start"], olds[0]["end"], ex.question[values[0].start:values[-1].end])]
+        out, used = [], set()
+        for m in values:  # 浙江呢: another value of the same property (each one before swapped once)
+            same = next((k for k, o in enumerate(prev.mentions) if k not in used and o["kind"] == "value"
+                         and set(o.get("targets", ())) & set(m.targets)), None)
+            if same is None:
+                continue
+            used.add(same)
+            o = prev.mentions[same]
+            if o["text"].lower() != m.text.lower():  # the gross margin again (its two figures): nothing swapped
+                out.append((o["start"], o["end"], m.text))
         return out
 
     def _asked_span(self, prev: Turn, whole: bool) -> tuple[int, int] | None:
