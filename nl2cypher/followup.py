@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .errors import Nl2CypherError
+from .errors import Nl2CypherError, UnknownEntity
 from .units import map_units
 
 OWNER_TURNS = 3  # how far back the thing under discussion is looked for
@@ -132,8 +132,11 @@ class Resolver:
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
         ex = self._extract(question, today, calendar)
         if ex is None:  # 换成兴业银行: the lead word glued to the name; read the rest
-            ex = self._extract(self._strip_markers(question), today, calendar)
+            rest = self._strip_markers(question)
+            ex = self._extract(rest, today, calendar)
             q = question
+            if ex is None and self._unknown_alone(rest, today, calendar):
+                return Resolution(question, "new")  # What about Adidas?: a name the KG lacks, asked as typed
         else:
             q = ex.question
         if not history:  # the first turn leans on nothing (a reference alone is the engine's to ask back)
@@ -451,6 +454,16 @@ class Resolver:
         那个基金) with no name before it to point at: the words, else None."""
         ref = self._reference(ex.question, ex, alone=True)
         return None if ref is None else self._unglued(ex.question[ref[1]:ref[2]])
+
+    def _unknown_alone(self, rest: str, today: dt.date, calendar) -> bool:
+        """Is what the question says, but for its lead and tail words, one name the KG lacks?"""
+        try:
+            self.lexicon.extract(rest, today, calendar)
+        except UnknownEntity as e:
+            return not e.ambiguous and e.text.strip() == rest.strip(self._ends + self._seps)
+        except Nl2CypherError:
+            return False
+        return False
 
     def _extract(self, q: str, today: dt.date, calendar):
         try:
@@ -1094,7 +1107,8 @@ class Resolver:
             body = body[:tail[-1][0]]
         while True:  # nor those at its start (What was …), which would ask the new question yes or no
             body = body.lstrip(self._seps)
-            head = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True) if a == 0 and 0 < b < len(body)]
+            head = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True)
+                    if a == 0 and 0 < b < len(body) and body[b] in self._seps]  # whole words: not 中 of 中国平安
             if not head:
                 break
             body = body[head[-1][1]:]

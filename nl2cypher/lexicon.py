@@ -484,7 +484,8 @@ class Lexicon:
             if any(free[a:b]) or not words:
                 continue
             nxt = next((x for x in mentions if x.start >= b), None)
-            alone = not mentions and self.fillers.covers((q[:a] + " " + q[b:]).strip(" ?.!,"), asking=True)
+            around = (q[:a] + " " + q[b:]).strip(" ?.!,")
+            alone = not mentions and (not around or self.fillers.covers(around, asking=True))
             if alone or (nxt is not None and nxt.kind in ("value", "property") and not q[b:nxt.start].strip(" '’")):
                 # …or named alone (What about Adidas?): a name the KG lacks, said so
                 raise unknown_entity(self.lang, q[a:b].strip(" '’"), self._closest(words[0], cap=2))

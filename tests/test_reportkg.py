@@ -431,3 +431,84 @@ def test_a_first_question_about_the_company_with_the_highest_is_no_reference(rep
     assert a.error is None and len(a.rows) == 1  # "the company" asked first points at nothing before
     each = report_engine.ask("For each industry, name the company with the highest net income in 2022")
     assert each.error or each.confidence < 0.5  # one company for every industry is not what was asked: flagged
+
+
+def _growth(db, company, tag, y0, y1):
+    a, b = _figure(db, company, tag, y0), _figure(db, company, tag, y1)
+    return None if a is None or b is None else (b - a) * 100 / abs(a)
+
+
+def test_growth_of_several_companies_between_two_years(report_engine, report_db):
+    faster = report_engine.ask("Which grew revenue faster from 2022 to 2023, UnitedHealth or CVS?")
+    grown = {c: _growth(report_db, c, "us-gaap:Revenues", 2022, 2023)
+             for c in ("UNITEDHEALTH GROUP INCORPORATED", "CVS HEALTH CORPORATION")}
+    best = max(grown, key=grown.get)
+    assert faster.confidence >= 0.5 and len(faster.rows) == 1 and faster.rows[0][0] == best
+    assert faster.rows[0][-1] == pytest.approx(grown[best])  # the change in percent, beside both years' figures
+    semis = report_engine.ask("Which semiconductor company grew revenue the most from 2020 to 2022?")
+    assert semis.interpretation.count("Semiconductors") == 1 and "change (%)" in semis.columns
+    fell = report_engine.ask("Which banks saw net income fall from 2021 to 2022?")
+    assert fell.confidence >= 0.5 and all(r[1] > r[2] for r in fell.rows)  # only those whose fell
+
+
+def test_a_loss_is_net_income_read_the_other_way(report_engine):
+    lost = report_engine.ask("Which California software companies reported a net loss in 2022?")
+    assert lost.confidence >= 0.5 and lost.rows and all(r[-1] < 0 for r in lost.rows)
+    most = report_engine.ask("which company lost the most in 2021")
+    lowest = report_engine.ask("which company had the lowest net income in 2021")
+    assert most.rows == lowest.rows  # the biggest loss is the lowest net income
+    operating = report_engine.ask("What was Boeing's operating income, or loss, in 2020?")
+    assert "us-gaap:OperatingIncomeLoss" in operating.interpretation and "NetIncomeLoss" not in operating.interpretation
+
+
+def test_a_difference_in_percent_of_another_company(report_engine, report_db):
+    a = report_engine.ask("How much bigger, percentage-wise, was UnitedHealth's revenue than CVS's in 2022?")
+    unh, cvs = (_figure(report_db, c, "us-gaap:Revenues", 2022)
+                for c in ("UNITEDHEALTH GROUP INCORPORATED", "CVS HEALTH CORPORATION"))
+    assert a.confidence >= 0.5 and a.rows[0][-1] == pytest.approx((unh - cvs) * 100 / abs(cvs))
+
+
+def test_an_instruction_answered_step_by_step(report_engine, report_db):
+    a = report_engine.ask("Find the airline with the most revenue in 2019, then give its net income for 2019–2021.")
+    top = report_engine.ask("Which airline had the most revenue in 2019?").rows[0][0]
+    assert a.confidence >= 0.5 and {r[0] for r in a.rows} == {top}  # its: the airline the first step found
+    assert [r[1] for r in a.rows] == [y for y in (2019, 2020, 2021)
+                                      if _figure(report_db, top, "us-gaap:NetIncomeLoss", y) is not None]
+    assert any("2 steps" in n for n in a.notes)
+    share = report_engine.ask("find the company with the largest goodwill in 2023 then show goodwill as a share "
+                              "of its total assets")
+    assert share.confidence >= 0.5 and len(share.rows) == 1 and share.columns[-1].endswith("% of total assets")
+
+
+def test_english_follow_ups_add_names_and_keep_what_was_asked(report_engine, report_db):
+    s = report_engine.session()
+    s.ask("visa net income 2022")
+    added = s.ask("Add PayPal and mastercard")  # added to Visa, not in its place
+    assert {r[0] for r in added.rows} == {"VISA INC.", "PAYPAL HOLDINGS, INC.", "MASTERCARD INCORPORATED"}
+    low = s.ask("Which of the three has the lowest?")
+    assert low.rows == [min(added.rows, key=lambda r: r[1])]
+    s = report_engine.session()
+    s.ask("tsla capex 2022")
+    vs = s.ask("vs 2021")  # the change against that year
+    assert vs.rows[0][:2] == [_figure(report_db, "TESLA, INC.", "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment", y)
+                              for y in (2022, 2021)]
+    gm = s.ask("gm too")  # the same asked of GM
+    assert "change (%)" in gm.columns and "GENERAL MOTORS" in gm.interpretation
+    s = report_engine.session()
+    s.ask("Which had more net income in 2022, Visa or Mastercard?")
+    s.ask("What about revenue?")
+    margin = s.ask("and the net margin for each?")  # the ratio's figures in place of revenue
+    assert len(margin.rows) == 2 and margin.columns[-1] == "net income as % of revenue"
+    missing = s.ask("What about Adidas?")
+    assert missing.error and "Adidas" in missing.error  # a company the KG lacks, said so
+
+
+def test_their_after_a_pick_from_a_list_is_the_list(report_engine, report_db):
+    s = report_engine.session()
+    listed = s.ask("Which companies are based in Washington state?")
+    s.ask("Which of them had the most revenue in 2022?")
+    total = s.ask("What's the sum of their revenue in 2022?")  # all of the list's, not the one picked
+    figures = [_figure(report_db, n, "us-gaap:Revenues", 2022) for (n,) in listed.rows]
+    assert total.confidence >= 0.5 and total.rows[0][0] == pytest.approx(sum(f for f in figures if f is not None))
+    oregon = s.ask("Show the same for Oregon")
+    assert "Oregon" in oregon.interpretation and oregon.columns == total.columns
