@@ -58,6 +58,14 @@ class Domain:
                                  + r")(?![\w&])"), str(v)) for k, v in spec.items())
 
     @property
+    def nicknames(self) -> dict[str, str]:
+        """What users call some things of the domain (Citi, BofA, Coke), each with its name as a
+        KG of the domain stores it (patterns/<domain>/nicknames.yaml; none if absent): a KG that
+        has the thing answers to the nickname too."""
+        path = data_path("patterns") / self.name / "nicknames.yaml"
+        return {str(k): str(v) for k, v in (_read(self.name, "nicknames") if path.is_file() else {}).items()}
+
+    @property
     def agent(self) -> dict:
         """What an agent's tools say of this domain (patterns/<domain>/agent.yaml)."""
         return _read(self.name, "agent")

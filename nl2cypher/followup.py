@@ -117,7 +117,7 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
-                                "picked", "joined", "weak")}
+                                "picked", "joined", "weak", "that_time")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
@@ -596,9 +596,13 @@ class Resolver:
             names += self._among_word
         if said is not None and not {t.label for t in targets} & set(said.targets):
             names += self._of_word + said.text  # 这些基金 after a list of managers: their funds
-        names = self._cat(names, self._carried(prev, ex, "" if kind == "among" else self._of_word)
-                          or self._then(prev, ex))
-        text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, q[end:]))
+        then = self._then(prev, ex) or self._then_before(history, ex)
+        names = self._cat(names, self._carried(prev, ex, "" if kind == "among" else self._of_word) or then)
+        rest = q[end:]
+        same = self._find(rest, "that_time") if then else None
+        if same is not None:  # its net income that year: the year said in its place
+            rest = rest[:same.start()] + rest[same.end():]
+        text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, rest))
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
 
@@ -670,6 +674,15 @@ class Resolver:
             return ""
         when = [m for m in prev.mentions if m["kind"] == "time"][:1]
         return when[0]["text"] if when else ""
+
+    def _then_before(self, history: list[Turn], ex) -> str:
+        """The time of a recent turn before (who are its directors came between): asked
+        at no time of its own, a figure is asked then."""
+        for turn in [t for t in history if t.ok and not t.computed][-OWNER_TURNS:][::-1]:
+            when = self._then(turn, ex)
+            if when:
+                return when
+        return ""
 
     def _timed(self, ex) -> bool:
         """Does the question ask a figure kept per day or per period (成交量, a concept's facts)?"""

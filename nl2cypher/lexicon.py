@@ -311,6 +311,10 @@ class Lexicon:
                 ref = by_id.get(nid)
                 if ref is not None:
                     add(alias, EntityRef(ref.label, nid, "alias", ref.name))
+        named = {ref.name: ref for ref in by_id.values()}
+        for nickname, name in packs.domain.nicknames.items():  # Citi: CITIGROUP INC., where the KG has it
+            if name in named:
+                add(nickname, EntityRef(named[name].label, named[name].id, "alias", name))
         return cls(packs, triggers, entities, vocabulary, texts)
 
     # ---- extraction ------------------------------------------------------

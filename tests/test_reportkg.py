@@ -512,3 +512,16 @@ def test_their_after_a_pick_from_a_list_is_the_list(report_engine, report_db):
     assert total.confidence >= 0.5 and total.rows[0][0] == pytest.approx(sum(f for f in figures if f is not None))
     oregon = s.ask("Show the same for Oregon")
     assert "Oregon" in oregon.interpretation and oregon.columns == total.columns
+
+
+def test_nicknames_users_call_companies_by(report_engine, report_db):
+    citi = report_engine.ask("Citi total assets 2022")  # patterns/reportkg/nicknames.yaml: data
+    assert citi.rows == [["CITIGROUP INC.", _figure(report_db, "CITIGROUP INC.", "us-gaap:Assets", 2022)]]
+    jj = report_engine.ask("What did J&J spend on research in 2018?")
+    assert jj.confidence >= 0.5 and jj.rows[0][0] == "JOHNSON & JOHNSON"
+    s = report_engine.session()
+    s.ask("Which companies are in the Banking industry?")
+    s.ask("Which of them had the most total assets in 2022?")
+    s.ask("who are its directors")
+    income = s.ask("What was its net income that year?")  # the year of the turn before the directors
+    assert "2022" in income.resolved_question and "that year" not in income.resolved_question
