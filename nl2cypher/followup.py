@@ -695,7 +695,8 @@ class Resolver:
                     return True
         return False
 
-    def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None, n: int = 2) -> list[Named]:
+    def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None,
+                 n: int = 2) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
         if kind in ("they", "pair", "among"):
             if kind == "they" and self._counted_some(prev):
@@ -874,7 +875,7 @@ class Resolver:
 
     def _joins(self, q: str, ex, prev: Turn) -> bool:
         """Does the question add names of the kind the turn before named to them (add PayPal,
-        how does that compare with Ford, GM too) rather than put them in their place?"""
+        how does that compare with Ford, vs Duke) rather than put them in their place?"""
         if ex is None or self._find(q, "joined") is None:
             return False
         kinds = {n.label for n in prev.named}

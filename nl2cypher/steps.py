@@ -1,9 +1,9 @@
 """An instruction in steps (Find the airline with the most revenue in 2019, then give its
-net income for 2019–2021): when the whole is not understood, each step is asked as a turn
-of one conversation, so a later step's its / their / that industry leans on what the step
-before answered. The last step's answer is the answer, no surer than any step, and its
-notes say each step. Where the language's step words are (then, step 2:, finally) is
-data: `steps` in its words."""
+net income for 2019–2021): each step is asked as a turn of one conversation, so a later
+step's its / their / that industry leans on what the step before answered. The last step's
+answer is the answer — when every step is sure, or surer than the whole question read as
+one — no surer than any step, its notes saying each step. Where a language's steps begin
+(then, step 2:, finally) is data: `steps` in its words."""
 
 from __future__ import annotations
 

@@ -68,7 +68,7 @@ def _difference(g: QueryGraph, target, ref_branch, ref_val, main, value, word: s
             Column(Whole("ref"), g.lang.say("columns.named_value", name=ref_name, value=word)),
             Column(diff, g.lang.say("columns.difference", value=word)))
     if pct:
-        cols += (Column(Op("/", Op("*", diff, Const(100.0)), Call("abs", (Whole("ref"),))),
-                           g.lang.say("columns.difference_pct", value=word)),)
+        pct_of_ref = Op("/", Op("*", diff, Const(100.0)), Call("abs", (Whole("ref"),)))
+        cols += (Column(pct_of_ref, g.lang.say("columns.difference_pct", value=word)),)
     ret = Projection(cols)
     return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "difference")

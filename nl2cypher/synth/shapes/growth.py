@@ -167,7 +167,8 @@ def _yearly_each(g: QueryGraph, u):
     ranked = k.extreme or k.topk or k.ordering or k.which
     if ranked is not None:
         desc = ranked.params.get("dir", "desc") != "asc"
-        ret = Projection(cols, order=(Sort(pct, desc), Sort(name.expr)), limit=rank_limit(g, k) or (1 if k.which else None))
+        limit = rank_limit(g, k) or (1 if k.which else None)  # which grew faster: the one
+        ret = Projection(cols, order=(Sort(pct, desc), Sort(name.expr)), limit=limit)
     else:
         if g.has("list") and owner.kind != "entity":  # which banks' net income fell: those whose did
             second.append(Op(">", diff, Const(0)))
