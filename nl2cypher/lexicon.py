@@ -492,7 +492,9 @@ class Lexicon:
             alone = not mentions and (not around or self.fillers.covers(around, asking=True))
             if alone or (nxt is not None and nxt.kind in ("value", "property") and not q[b:nxt.start].strip(" '’")):
                 # …or named alone (What about Adidas?): a name the KG lacks, said so
-                raise unknown_entity(self.lang, q[a:b].strip(" '’"), self._closest(words[0], cap=2))
+                raise unknown_entity(self.lang, q[a:b].strip(" '’"), self._closest(words[0], cap=2)
+                                     or sorted({r.name for w in words for f, refs in self.entities.items()
+                                                if self.lang.slip(w, f) for r in refs}))
 
     def _tokens(self, q: str, taken: list[bool]) -> set[int]:
         """Token boundaries (character offsets) from jieba, plus the edges of
@@ -716,6 +718,9 @@ class Lexicon:
                 return family
             if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(self.lang, tok, holders, ambiguous=True)
+        slipped = self._slipped(tok)  # Microsfot, qualcom: one name a keyboard slip away
+        if slipped is not None:
+            return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[slipped]), note=self._typo(tok, slipped))
         short = self._shortened(tok)  # 新能源车: 新能源汽车 with one character left out
         if short is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[short]), note=self._typo(tok, short))
@@ -761,6 +766,14 @@ class Lexicon:
     @cached_property
     def _names_low(self) -> list[str]:
         return [n.lower() for n in self._names]
+
+    def _slipped(self, tok: str) -> str | None:
+        """The one thing a form of whose name `tok` is with a slip of the keyboard (the
+        language's `slip`), by its name; None when none or several are."""
+        if not tok.isascii() or self.fillers.covers(tok, asking=True):
+            return None
+        hits = {r.name for form, refs in self.entities.items() if self.lang.slip(tok, form) for r in refs}
+        return hits.pop() if len(hits) == 1 else None
 
     def _typo(self, written: str, meant: str) -> str:
         return self.lang.say("notes.typo", written=written, meant=meant)

@@ -525,3 +525,15 @@ def test_nicknames_users_call_companies_by(report_engine, report_db):
     s.ask("who are its directors")
     income = s.ask("What was its net income that year?")  # the year of the turn before the directors
     assert "2022" in income.resolved_question and "that year" not in income.resolved_question
+
+
+def test_a_keyboard_slip_in_a_name_is_corrected_and_said(report_engine):
+    a = report_engine.ask("What was Microsfot's net income in 2021?")
+    assert a.rows and a.rows[0][0] == "MICROSOFT CORPORATION"
+    assert any("Microsfot" in n and "MICROSOFT CORPORATION" in n for n in a.notes)  # it says what it corrected
+    assert report_engine.ask("average qualcom R&D 2020-2022").interpretation.count("QUALCOMM") == 1
+    # a word of the language one letter from a name is that word (ranking is no Banking, dollars no Dollar General)
+    ranked = report_engine.ask("ranking of airlines by 2021 revenue")
+    assert "Banking" not in ranked.interpretation
+    drop = report_engine.ask("How big was Delta's revenue drop from 2019 to 2020 in dollars?")
+    assert "DOLLAR" not in (drop.interpretation or "")

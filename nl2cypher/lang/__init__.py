@@ -275,6 +275,11 @@ class Language:
         """Can every character of a be read as the one of b at its place?"""
         return self.module.sound_alike(a, b)
 
+    def slip(self, typed: str, name: str) -> bool:
+        """Is `typed` `name` with a slip of the keyboard users of this language make (Microsfot,
+        qualcom)? None of a language whose typos are heard, not typed (its sound_alike)."""
+        return self.module.slip(typed, name)
+
     @cached_property
     def script(self) -> str:
         """A character class (no brackets) of the characters of words written with no

@@ -48,6 +48,33 @@ def sound_alike(a: str, b: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=16384)
+def _english(word: str) -> bool:
+    """Is this a word of English (any inflected form of one)?"""
+    from lemminflect import getAllLemmas
+
+    return bool(getAllLemmas(word))
+
+
+MIN_SLIPPED = 5  # shorter words are too near each other for one slip to say which was meant
+
+
+def slip(typed: str, name: str) -> bool:
+    """One letter left out, added, changed or two swapped (Microsfot, qualcom, Nvida), case
+    aside, in a word long enough that one slip still says which was meant."""
+    a, b = re.sub(r"['’]s$", "", typed.lower()), name.lower()  # Microsfot's: its name's slip
+    if a == b or min(len(a), len(b)) < MIN_SLIPPED or abs(len(a) - len(b)) > 1 or _english(a):
+        return False  # ranking, sells, grown: words of the language, no slips of a name
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    if a[:-1] == b:
+        return False  # a letter after the whole word makes another word (dollars, median), no slip
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    return any(long_[:i] + long_[i + 1:] == short for i in range(len(long_)))
+
+
 @lru_cache(maxsize=1)
 def _inflect():
     import inflect

@@ -39,6 +39,11 @@ def word_sound(word: str) -> tuple[str, ...]:
     return tuple(lazy_pinyin(word))
 
 
+def slip(typed: str, name: str) -> bool:
+    """Chinese typos are same-sound characters (sound_alike), not keyboard slips."""
+    return False
+
+
 def sound_alike(a: str, b: str) -> bool:
     """Every character can be read the same (行 is hang or xing: 因行 sounds like 银行)."""
     from pypinyin import Style, pinyin
