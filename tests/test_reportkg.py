@@ -537,3 +537,10 @@ def test_a_keyboard_slip_in_a_name_is_corrected_and_said(report_engine):
     assert "Banking" not in ranked.interpretation
     drop = report_engine.ask("How big was Delta's revenue drop from 2019 to 2020 in dollars?")
     assert "DOLLAR" not in (drop.interpretation or "")
+
+
+def test_two_kinds_of_things_asked_of_a_company_together(report_engine):
+    a = report_engine.ask("Which industry and state is Apple in?")
+    assert a.columns == ["industry", "state"] and a.rows == [["Technology Hardware", "California"]]
+    both = report_engine.ask("give me Apple and Citigroup industry and state")  # each its own, not via another company
+    assert both.rows == [["APPLE INC.", "Technology Hardware", "California"], ["CITIGROUP INC.", "Banking", "New York"]]
