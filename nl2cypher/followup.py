@@ -929,6 +929,9 @@ class Resolver:
                 and not self._joins(q, ex, prev):  # how does that compare with Ford: its growth too
             edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
         text = _apply(prev.resolved, edits, not self.lang.script)
+        rest = self._strip_markers(q)
+        if text == prev.resolved and rest and any(u.kind in SHAPE_UNITS for u in self._units(ex)):
+            return Resolution(self._reshaped(prev, rest), "shape")  # how many directors is that: the same, counted
         growth = next((u for u in self._units(ex) if u.kind == "growth"), None) if not prev.growth else None
         if growth is not None:  # the growth from 2020 to 2022 after a figure: that figure's, between the times
             text = self.lang.say("followup.against", question=text, against=ex.question[growth.span[0]:growth.span[1]])

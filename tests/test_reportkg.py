@@ -544,3 +544,11 @@ def test_two_kinds_of_things_asked_of_a_company_together(report_engine):
     assert a.columns == ["industry", "state"] and a.rows == [["Technology Hardware", "California"]]
     both = report_engine.ask("give me Apple and Citigroup industry and state")  # each its own, not via another company
     assert both.rows == [["APPLE INC.", "Technology Hardware", "California"], ["CITIGROUP INC.", "Banking", "New York"]]
+
+
+def test_how_many_after_a_list_counts_it(report_engine):
+    s = report_engine.session()
+    s.ask("Who are the stakeholders of 3M?")
+    directors = s.ask("And the directors?")
+    counted = s.ask("how many directors is that")  # the list before, counted
+    assert counted.rows == [[len(directors.rows)]]
