@@ -227,7 +227,7 @@ class Resolver:
             a, b = prev.growth[0]
             word, was = ex.question[growth.span[0]:growth.span[1]], prev.resolved[a:b].split(" ", 1)
             edits = [(a, a + len(was[0]), word)] if growth.params.get("dir") == "down" and len(was) == 2 else []
-            figures = [m for m in ex.mentions if m.kind == "value" and self._figure_named(m)]
+            figures = [m for m in ex.of("value") if self._measures(m.targets)]
             old = [m for m in prev.mentions if self._measure_said(m) and m["end"] <= a]
             if len(figures) == 1 and len(old) == 1:
                 edits.append((old[0]["start"], old[0]["end"], figures[0].text))
@@ -408,19 +408,16 @@ class Resolver:
     def _figure(self, ex) -> bool:
         """Does the question name a figure by its value (a company's concept: the gross
         margin, current liabilities), which is asked of something as a property is?"""
-        labels = self.schema.labels
-        return any(m.kind == "value" and any(labels[o].measure for t in m.targets
-                                             if (o := t.split(".")[0]) in labels) for m in ex.mentions)
-
-    def _figure_named(self, m) -> bool:
-        """Is this mention a figure named by its value (R&D, revenue)?"""
-        return self._measure_said({"kind": m.kind, "targets": m.targets})
+        return any(self._measures(m.targets) for m in ex.of("value"))
 
     def _measure_said(self, m: dict) -> bool:
         """Is this mention of a turn before a figure named by its value (R&D, revenue)?"""
+        return m["kind"] == "value" and self._measures(m.get("targets", ()))
+
+    def _measures(self, targets) -> bool:
+        """Do these targets name a figure by its value (a concept's: R&D, revenue)?"""
         labels = self.schema.labels
-        return m["kind"] == "value" and any(labels[o].measure for t in m.get("targets", ())
-                                            if (o := t.split(".")[0]) in labels)
+        return any(labels[o].measure for t in targets if (o := t.split(".")[0]) in labels)
 
     def _unsaid_end(self, ex) -> set[str] | None:
         """The labels at the end of the question's edge word that it names nothing of
@@ -596,7 +593,7 @@ class Resolver:
             names += self._among_word
         if said is not None and not {t.label for t in targets} & set(said.targets):
             names += self._of_word + said.text  # 这些基金 after a list of managers: their funds
-        then = self._then(prev, ex) or self._then_before(history, ex)
+        then = self._then_before(history, ex)  # the turn before's time, or a recent one's
         names = self._cat(names, self._carried(prev, ex, "" if kind == "among" else self._of_word) or then)
         rest = q[end:]
         same = self._find(rest, "that_time") if then else None
@@ -676,8 +673,8 @@ class Resolver:
         return when[0]["text"] if when else ""
 
     def _then_before(self, history: list[Turn], ex) -> str:
-        """The time of a recent turn before (who are its directors came between): asked
-        at no time of its own, a figure is asked then."""
+        """The time of the latest turn that had one (who are its directors may come between):
+        asked at no time of its own, a figure is asked then."""
         for turn in [t for t in history if t.ok and not t.computed][-OWNER_TURNS:][::-1]:
             when = self._then(turn, ex)
             if when:

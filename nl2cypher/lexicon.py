@@ -493,8 +493,7 @@ class Lexicon:
             if alone or (nxt is not None and nxt.kind in ("value", "property") and not q[b:nxt.start].strip(" '’")):
                 # …or named alone (What about Adidas?): a name the KG lacks, said so
                 raise unknown_entity(self.lang, q[a:b].strip(" '’"), self._closest(words[0], cap=2)
-                                     or sorted({r.name for w in words for f, refs in self.entities.items()
-                                                if self.lang.slip(w, f) for r in refs}))
+                                     or sorted(set().union(*(self._slips(w) for w in words))))
 
     def _tokens(self, q: str, taken: list[bool]) -> set[int]:
         """Token boundaries (character offsets) from jieba, plus the edges of
@@ -772,8 +771,14 @@ class Lexicon:
         language's `slip`), by its name; None when none or several are."""
         if not tok.isascii() or self.fillers.covers(tok, asking=True):
             return None
-        hits = {r.name for form, refs in self.entities.items() if self.lang.slip(tok, form) for r in refs}
+        hits = self._slips(tok)
         return hits.pop() if len(hits) == 1 else None
+
+    def _slips(self, tok: str) -> set[str]:
+        """The names of the things a form of whose name `tok` is with a slip of the keyboard
+        (forms one letter longer or shorter at most: the others are not measured)."""
+        return {r.name for form, refs in self.entities.items()
+                if abs(len(form) - len(tok)) <= 1 and self.lang.slip(tok, form) for r in refs}
 
     def _typo(self, written: str, meant: str) -> str:
         return self.lang.say("notes.typo", written=written, meant=meant)

@@ -377,6 +377,20 @@ class QueryGraph:
                             todo.append(w)
         return seen
 
+    def said_together(self) -> list[list[Slot]]:
+        """Kinds of things said one after another, joined by a connector word (industry and
+        state; a space alone joins nothing): each run of two or more, in the order said."""
+        slots = sorted((s for s in self.slots if s.kind == "label" and s.mention is not None),
+                       key=lambda s: self.m[s.mention].start)
+        runs: list[list[Slot]] = []
+        for s in slots:
+            between = self.ex.question[self.m[runs[-1][-1].mention].end:self.m[s.mention].start] if runs else ""
+            if between.strip() and self.lang.connectors.fullmatch(between):
+                runs[-1].append(s)
+            else:
+                runs.append([s])
+        return [r for r in runs if len(r) > 1]
+
     def linked(self, var: str) -> bool:
         return any(ln.a == var or ln.b == var or any(st.var == var for st in ln.steps) for ln in self.links)
 

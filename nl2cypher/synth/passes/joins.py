@@ -25,13 +25,6 @@ def _chain_end(g: QueryGraph, chain, role: str) -> list:
     return [g.add_slot(named[0].label, at)]
 
 
-def _said_together(g: QueryGraph) -> bool:
-    """Are two kinds of things named one after the other, joined by a connector (industry and state)?"""
-    said = sorted((g.m[s.mention].start, g.m[s.mention].end) for s in g.slots if s.kind == "label" and s.mention is not None)
-    between = [g.ex.question[b:c] for (_, b), (c, _) in zip(said, said[1:])]
-    return any(w.strip() and g.lang.connectors.fullmatch(w) for w in between)  # a word, not a space alone
-
-
 def run(g: QueryGraph) -> None:
     target = g.target
     placed = {target.var} | {v for ln in g.links for v in (ln.a, ln.b) if v in g.tree(target.var)}
@@ -42,7 +35,8 @@ def run(g: QueryGraph) -> None:
     if chain is not None:
         pending += _chain_end(g, chain, role)
     # kinds said together (its industry and state): each hangs on the named thing, which goes first
-    pending.sort(key=lambda s: (not _said_together(g) or s.kind != "entity", -s.pos))
+    together = bool(g.said_together())
+    pending.sort(key=lambda s: (not together or s.kind != "entity", -s.pos))
     for s in pending:
         if s.var in g.tree(target.var):
             continue

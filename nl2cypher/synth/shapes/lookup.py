@@ -28,9 +28,7 @@ def lower(g: QueryGraph):
         return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),), True,
                                                     (Sort(g.day(target.var, target.label)),))), "lookup")
     answer = "lookup" if a.ents and target.kind == "entity" else "list"
-    together, at = _asked_with(g, target), g.m[target.mention].start if target.mention is not None else 0
-    cols = _about(g, target) + [Column(*g.name_of(s)) for s in together if g.m[s.mention].start < at] \
-        + [Column(*g.name_of(target))] + [Column(*g.name_of(s)) for s in together if g.m[s.mention].start > at]
+    cols = _about(g, target) + [Column(*g.name_of(s)) for s in _asked_with(g, target)]
     for s in a.ents:
         if s is not target and (len(s.names) > 1 or target.kind == "label") and answer == "lookup":
             cols.insert(0, Column(*g.name_of(s)))
@@ -79,28 +77,10 @@ def lower(g: QueryGraph):
 
 
 def _asked_with(g: QueryGraph, target: Slot) -> list[Slot]:
-    """Which industry and state is Apple in: kinds of things said together with the target's
-    (joined by the language's connectors), each asked beside it, in the order said."""
-    if target.kind != "label" or target.mention is None:
-        return []
-    said, t = g.ex.question, g.m[target.mention]
-    labels = sorted((g.m[s.mention].start, s) for s in g.slots
-                    if s.kind == "label" and s is not target and s.mention is not None and g.linked(s.var))
-    before, a = [], t.start
-    for _, s in reversed([x for x in labels if x[0] < t.start]):
-        m = g.m[s.mention]
-        if not said[m.end:a].strip() or not g.lang.connectors.fullmatch(said[m.end:a]):
-            break
-        before.insert(0, s)
-        a = m.start
-    after, b = [], t.end
-    for _, s in [x for x in labels if x[0] >= t.end]:
-        m = g.m[s.mention]
-        if not said[b:m.start].strip() or not g.lang.connectors.fullmatch(said[b:m.start]):
-            break
-        after.append(s)
-        b = m.end
-    return before + after
+    """The target, and the kinds said together with it (which industry and state is Apple
+    in), each asked beside it in the order said."""
+    run = next((r for r in g.said_together() if target in r), [target]) if target.kind == "label" else [target]
+    return [s for s in run if s is target or g.linked(s.var)]
 
 
 def _measures_named(g: QueryGraph) -> list[Column]:
