@@ -22,6 +22,8 @@ class FewShot:
         import openpyxl
 
         path = Path(path)
+        if not path.is_file():  # a domain brought without examples: said in its words, not as an exception's name
+            raise Nl2CypherError(f"the {path.parent.name} domain has no few-shot examples yet ({path.parent.name}/{path.name})")
         try:
             ws = openpyxl.load_workbook(path, read_only=True).worksheets[0]
         except Exception as e:  # noqa: BLE001 - missing or unreadable: one clear line
