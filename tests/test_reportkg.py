@@ -552,3 +552,28 @@ def test_how_many_after_a_list_counts_it(report_engine):
     directors = s.ask("And the directors?")
     counted = s.ask("how many directors is that")  # the list before, counted
     assert counted.rows == [[len(directors.rows)]]
+
+
+def test_english_revision_gets_english_examples_that_run_on_the_schema(report_db):
+    """fewshot/reportkg/: the reviser of an English question is shown English examples
+    like it, each a query in the engine's read subset, on the ReportKG's own labels,
+    that answers on the demo KG."""
+    from nl2cypher.cypher.ast import Node, Rel, nodes
+    from nl2cypher.cypher.parse import parse
+    from nl2cypher.encoder import load_encoder
+    from nl2cypher.revise.fewshot import FewShot
+
+    domain = load_domain("reportkg")
+    schema = Schema.load(domain.schema_path)
+    fs = FewShot(domain.fewshot_path)
+    assert len(fs.examples) >= 50
+    with LadybugStore(report_db) as s:
+        for ex in fs.examples:
+            tree = parse(ex.cypher)
+            parts = list(nodes(tree.clauses))
+            assert {n.label for n in parts if isinstance(n, Node) and n.label} <= set(schema.labels), ex.question
+            assert {r.type for r in parts if isinstance(r, Rel)} <= set(schema.edges), ex.question
+            assert s.run(ex.cypher).rows, ex.question
+    picked = fs.select("what was Tesla's gross margin in fiscal 2021", 2, load_encoder())
+    assert any("margin" in p.question for p in picked), [p.question for p in picked]
+    assert all(p.question.isascii() for p in picked)
