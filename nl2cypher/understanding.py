@@ -437,8 +437,8 @@ WHOLE_ROW_UNITS = ("info", "list", "filler")  # what a whole-row answer (介绍�
 
 def _query_facts(query, days: frozenset[str] = frozenset()) -> tuple[set[str], set[str], bool, bool]:
     """The properties a query reads anywhere, the functions it calls, whether it
-    ranks its rows (a limit, or an order other than by day), and whether its
-    answer has a key beside an aggregate."""
+    ranks its rows (a limit, or an order other than by day), and whether it groups
+    (a key beside an aggregate)."""
     props, funcs, ordered = set(), set(), False
     for node in ast.nodes(query.clauses):
         if isinstance(node, ast.Prop):
@@ -448,7 +448,11 @@ def _query_facts(query, days: frozenset[str] = frozenset()) -> tuple[set[str], s
         elif isinstance(node, (ast.Return, ast.With)) and (node.limit is not None or any(
                 not (isinstance(o.expr, ast.Prop) and o.expr.key in days) for o in node.order)):
             ordered = True
-    ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
-    items = ret.items if ret is not None else ()
+    return props, funcs, ordered, any(_keyed(c.items) for c in query.clauses if isinstance(c, (ast.Return, ast.With)))
+
+
+def _keyed(items) -> bool:
+    """A key beside an aggregate: one row per group (in the answer, or carried on to
+    find each group's best)."""
     agg = [any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in ast.nodes(i.expr)) for i in items]
-    return props, funcs, ordered, any(agg) and not all(agg)
+    return any(agg) and not all(agg)

@@ -577,3 +577,54 @@ def test_english_revision_gets_english_examples_that_run_on_the_schema(report_db
     picked = fs.select("what was Tesla's gross margin in fiscal 2021", 2, load_encoder())
     assert any("margin" in p.question for p in picked), [p.question for p in picked]
     assert all(p.question.isascii() for p in picked)
+
+
+def test_the_best_of_each_group(report_engine, report_db):
+    """'the largest company in each industry' is a row per industry, not the one largest
+    overall: each group's highest value, with every company that has it."""
+    a = report_engine.ask("Which company had the biggest revenue in each industry in 2022?")
+    with LadybugStore(report_db) as s:
+        rows = s.run("MATCH (i:Industry)<-[:BELONG_TO_INDUSTRY_OF]-(c:Company)-[:HAS_CONCEPT]->(k:Concept)-[:HAS_FACT]->"
+                     "(f:Fact) WHERE k.name = 'us-gaap:Revenues' AND f.year = 2022 RETURN i.name, c.name, f.number").rows
+    best = {}
+    for ind, company, value in rows:
+        if ind not in best or value > best[ind][1]:
+            best[ind] = (company, value)
+    assert a.confidence >= 0.5 and a.columns == ["industry", "company", "value"]
+    assert {r[0]: (r[1], r[2]) for r in a.rows} == best and len(a.rows) == len(best) > 20
+    low = report_engine.ask("For each state, which company reported the lowest net income in 2020?")
+    assert len({r[0] for r in low.rows}) == len(low.rows) > 10 and low.columns[:2] == ["state", "company"]
+
+
+def test_figures_side_by_side_show_what_a_company_reported(report_engine, report_db):
+    """A company that skipped one of the concepts asked that year still answers, with
+    the figures it has (here Chevron reported no net income for 2022)."""
+    assert _figure(report_db, "CHEVRON CORPORATION", "us-gaap:NetIncomeLoss", 2022) is None
+    a = report_engine.ask("Exxon and Chevron: revenue, net income and operating cash flow for 2022")
+    rows = {r[0]: r[1:] for r in a.rows}
+    assert rows["CHEVRON CORPORATION"] == [_figure(report_db, "CHEVRON CORPORATION", t, 2022) for t in (
+        "us-gaap:Revenues", "us-gaap:NetIncomeLoss", "us-gaap:NetCashProvidedByUsedInOperatingActivities")]
+    assert len(rows) == 2
+
+
+def test_a_total_over_a_kind_of_thing_per_year_and_beside_a_count(report_engine, report_db):
+    with LadybugStore(report_db) as s:
+        by_year = s.run("MATCH (i:Industry)<-[:BELONG_TO_INDUSTRY_OF]-(c:Company)-[:HAS_CONCEPT]->(k:Concept)-"
+                        "[:HAS_FACT]->(f:Fact) WHERE i.name = 'Software' AND k.name = 'us-gaap:ResearchAndDevelopmentExpense' "
+                        "AND f.year >= 2019 AND f.year <= 2023 RETURN f.year, avg(f.number) ORDER BY f.year").rows
+        oil = s.run("MATCH (i:Industry)<-[:BELONG_TO_INDUSTRY_OF]-(c:Company)-[:HAS_CONCEPT]->(k:Concept)-[:HAS_FACT]->"
+                    "(f:Fact) WHERE i.name = 'Oil & Gas' AND k.name = 'us-gaap:NetIncomeLoss' AND f.year = 2022 "
+                    "RETURN count(DISTINCT c), sum(f.number)").rows[0]
+    per_year = report_engine.ask("avg R&D in the software industry per year 2019-2023")
+    assert [r[0] for r in per_year.rows] == [r[0] for r in by_year]  # a row a year, not one number
+    assert [r[1] for r in per_year.rows] == pytest.approx([r[1] for r in by_year]) and per_year.confidence >= 0.5
+    both = report_engine.ask("How many oil & gas companies are there, and what was their combined net income in 2022?")
+    assert both.rows[0] == pytest.approx(oil) and both.confidence >= 0.5
+
+
+def test_companies_named_by_two_groups_at_once(report_engine):
+    """'New York insurers': a state and an industry together name companies — the figure
+    is each of theirs, not the industry's or the state's."""
+    a = report_engine.ask("Give me the net income of every insurer based in New York for 2022.")
+    assert a.columns == ["company", "value"] and a.confidence >= 0.5 and len(a.rows) >= 2
+    assert "AMERICAN INTERNATIONAL GROUP, INC." in {r[0] for r in a.rows}

@@ -68,6 +68,11 @@ CASES = [
      "ORDER BY n DESC, m.name LIMIT 1", True),
     ("股票数量最少的板块",
      "MATCH (s:stock)-[:belong_to]->(t:trade) RETURN t.name, count(DISTINCT s) AS n ORDER BY n, t.name LIMIT 1", True),
+    # the best of each group: a row per board, not the one best overall (ties all kept)
+    ("每个行业板块今天涨幅最大的股票",
+     f"MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+     f"WITH t, max(d.range) AS top MATCH (t)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} AND d.range = top RETURN t.name, s.name, d.range", False),
     ("2023年涨停天数最多的5只股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2023-01-01') "
      "AND d.date <= date('2023-12-31') RETURN s.name, count(d) AS n ORDER BY n DESC, s.name LIMIT 5", True),

@@ -170,6 +170,9 @@ def _target(g: QueryGraph) -> Slot:
         members = _members(g, ents[0].label)
         if members:
             return g.add_slot(g.pick("members", members, what="members"), end)
+    shared = _shared_members(g, ents)
+    if shared:  # New York insurers' net income: the companies both name
+        return g.add_slot(g.pick("members", shared, what="members"), end)
     if ents:
         return max(ents, key=lambda s: s.pos)
     # no label and no entity: infer from the properties / values named
@@ -244,6 +247,15 @@ def _members_only(g: QueryGraph, group: str) -> bool:
             if owners and group not in owners:
                 return True
     return False
+
+
+def _shared_members(g: QueryGraph, ents: list[Slot]) -> list[str]:
+    """Several groups, each named once (a state, an industry), with a figure only their
+    members have: the members of all of them."""
+    if len(ents) < 2 or any(len(e.names) != 1 for e in ents) or not all(_members_only(g, e.label) for e in ents):
+        return []
+    each = [_members(g, e.label) for e in ents]
+    return [m for m in each[0] if all(m in other for other in each[1:])]
 
 
 def _members(g: QueryGraph, group: str) -> list[str]:

@@ -36,10 +36,36 @@ def lower(g: QueryGraph):
     # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
     total = (asked(g, "total") or single and several) and not asked(g, "each")
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g)
+    periods = [] if total else _each_period(g, last)
+    cols += periods
     cols.append(Column(Call(fn, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)))
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
-    return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols))), NAME)
+    order = tuple(Sort(c.expr) for c in periods)
+    return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols), order=order)), NAME)
+
+
+def _each_period(g: QueryGraph, shown: Shown) -> list[Column]:
+    """Average R&D of the software companies per year: a total over many things, asked
+    a period at a time (the language's `each` words) — one row a period. One thing's
+    figures (平均每天成交, Apple's average per year) are one number."""
+    slot = next((s for s in g.slots if s.var == shown.ref.var and s.kind == "data"), None)
+    if slot is None or not g.lang.found("each", g.ex.question) or any(
+            len(s.names) == 1 and _own_rows(g, s.label, slot.label) for s in g.entities()):
+        return []
+    lab = g.schema.labels[slot.label]
+    if not lab.period or lab.day:  # reports by period, not daily rows
+        return []
+    return [Column(Ref(slot.var, lab.period[k]), g.prop_word(slot.label, lab.period[k]))
+            for k in ("year", "quarter") if k in lab.period]
+
+
+def _own_rows(g: QueryGraph, owner: str, rows: str) -> bool:
+    """Are these rows a thing's own (its facts through its concepts), not its members'?"""
+    paths = g.schema.shortest_paths(owner, rows)
+    labels = g.schema.labels
+    return bool(paths) and all(labels[h.dst].measure or labels[h.dst].period or labels[h.dst].dynamic
+                               for h in paths[0].hops[:-1])
 
 
 def _stored(g: QueryGraph, shown: Shown):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Slot, Whole
 from ..paths import link
-from .common import each_value
+from .common import ask, each_value
 
 NAME = "count"
 
@@ -31,9 +31,27 @@ def lower(g: QueryGraph):
         cols = (Column(*g.name_of(each)),) + cols
     else:  # 沪市主板和深市主板今天上涨的各有多少只: each value's
         cols = tuple(each_value(g)) + cols
-    if any(u.start > cu.end for u in g.units_of("list")):  # 有几只？分别是哪几只: which ones, beside how many
+    total = _their_total(g, cu, counted)
+    if total is not None:  # how many banks are there, and their combined net income: both
+        cols += (total,)
+    elif any(u.start > cu.end for u in g.units_of("list")):  # 有几只？分别是哪几只: which ones, beside how many
         cols += (Column(Call("collect", (g.name_of(counted)[0],), distinct=True), g.lang.say("columns.names")),)
     return g.candidate((g.pattern(), Projection(cols)), NAME)
+
+
+def _their_total(g: QueryGraph, cu, counted: Slot) -> Column | None:
+    """A total (mean) of a figure asked after the count, of the things counted — not a
+    figure of a named thing's own (a board's own close is no total of its stocks')."""
+    agg = next((u for u in g.units_of("aggregate") if u.start > cu.end), None)
+    shown = ask(g).shown
+    if agg is None or not shown or counted.kind == "entity":
+        return None
+    named = {s.var for s in g.slots if s.kind == "entity"}
+    if any(shown[-1].ref.var in (ln.a, ln.b) and {ln.a, ln.b} & named for ln in g.links):
+        return None
+    fn = agg.params.get("fn", "sum")
+    return Column(Call(fn, (shown[-1].ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn),
+                                                         value=shown[-1].alias))
 
 
 def _members(g: QueryGraph, slot: Slot) -> Slot:

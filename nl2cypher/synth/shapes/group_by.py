@@ -1,10 +1,12 @@
 """每个板块各有多少只股票 / 各行业今天的平均涨幅 / 按省份统计公司数量取前五 /
 管的基金最多的经理: one row per group — a label's things or a property's values —
-with a count or an aggregate, ordered by it (top k when asked)."""
+with a count or an aggregate, ordered by it (top k when asked); or, for a
+superlative with neither (the largest company in each industry), each group's best."""
 
 from __future__ import annotations
 
-from ..ir import Attached, Call, Column, Expr, Projection, QueryGraph, Ref, Sort, Whole
+from ...errors import CannotTranslate
+from ..ir import Attached, Call, Column, Expr, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from ..paths import holder
 from .common import ask, members_rows, rank_limit
 
@@ -23,7 +25,7 @@ def lower(g: QueryGraph):
     key_ref, key_alias, key_slot = key
     measure = _measure(g, unit, key_ref, key_slot)
     if measure is None:
-        return None
+        return _best_of_each(g, key_ref, key_alias, key_slot)
     expr, alias = measure
     a = ask(g)
     rank = a.topk or a.extreme
@@ -32,6 +34,27 @@ def lower(g: QueryGraph):
     cols = (Column(key_ref, key_alias), Column(expr, alias))
     order = (Sort(expr, desc), Sort(key_ref))  # ties broken by the group's name: stable answers
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)
+
+
+def _best_of_each(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | None):
+    """The largest company in each industry: each group's highest (lowest) value first,
+    then the things that have it — ties all shown. One per group: a top k of each declines."""
+    a = ask(g)
+    shown = [x for x in a.shown if x.ref != key_ref]
+    if a.extreme is None or a.topk is not None or not shown or key_slot in (None, g.target.var):
+        return None
+    ranked = shown[0]
+    if ranked.ref.var == key_slot or any({ln.a, ln.b} == {key_slot, ranked.ref.var} for ln in g.links):
+        # the group's own figure (a board's own change) has no best among its members:
+        # this reading is wrong, let the other choices answer
+        raise CannotTranslate(g.lang.say("errors.no_query"))
+    desc = (a.extreme.params.get("dir", "desc") == "desc") != g.flipped(ranked.ref)
+    base = g.pattern()
+    best = Projection((Column(Whole(key_slot)), Column(Call("max" if desc else "min", (ranked.ref,)), "best")), carry=True)
+    again = Pattern(base.paths, base.conds + (Op("=", ranked.ref, Whole("best")),))
+    name = g.name_of(g.target)
+    cols = (Column(key_ref, key_alias), Column(*name), Column(ranked.ref, ranked.alias))
+    return g.candidate((base, best, again, Projection(cols, order=(Sort(key_ref), Sort(name[0])))), NAME)
 
 
 def _grouping(g: QueryGraph):
