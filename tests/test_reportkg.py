@@ -596,17 +596,6 @@ def test_the_best_of_each_group(report_engine, report_db):
     assert len({r[0] for r in low.rows}) == len(low.rows) > 10 and low.columns[:2] == ["state", "company"]
 
 
-def test_figures_side_by_side_show_what_a_company_reported(report_engine, report_db):
-    """A company that skipped one of the concepts asked that year still answers, with
-    the figures it has (here Chevron reported no net income for 2022)."""
-    assert _figure(report_db, "CHEVRON CORPORATION", "us-gaap:NetIncomeLoss", 2022) is None
-    a = report_engine.ask("Exxon and Chevron: revenue, net income and operating cash flow for 2022")
-    rows = {r[0]: r[1:] for r in a.rows}
-    assert rows["CHEVRON CORPORATION"] == [_figure(report_db, "CHEVRON CORPORATION", t, 2022) for t in (
-        "us-gaap:Revenues", "us-gaap:NetIncomeLoss", "us-gaap:NetCashProvidedByUsedInOperatingActivities")]
-    assert len(rows) == 2
-
-
 def test_a_total_over_a_kind_of_thing_per_year_and_beside_a_count(report_engine, report_db):
     with LadybugStore(report_db) as s:
         by_year = s.run("MATCH (i:Industry)<-[:BELONG_TO_INDUSTRY_OF]-(c:Company)-[:HAS_CONCEPT]->(k:Concept)-"

@@ -1,8 +1,7 @@
 """Several figures of each thing side by side, a column each: Apple's revenue, net
 income and diluted EPS for 2019-2023 (a row a year); the five largest banks by total
-assets with their net income (ranked by the figure the ranking names). The first
-figure named makes the rows; the others show where reported (empty where a company
-skipped that concept)."""
+assets with their net income (ranked by the figure the ranking names). A row has
+every figure asked: a year a figure is missing from is left out."""
 
 from __future__ import annotations
 
@@ -28,13 +27,13 @@ def lower(g: QueryGraph):
     cols = [Column(*g.name_of(owner))] + periods_shown(g, a.owner) + [Column(f, w) for f, w in zip(figures, words)]
     ret = _projection(g, cols, figures, values, a.owner)
     main = g.pattern()
-    if ret.order and ret.order[0].expr in figures[1:]:  # ranked by a later figure: only who reported it
-        paths = main.paths + tuple(j[0] for j in joins)
-        return g.candidate((Pattern(paths, tuple(conds + [c for j in joins for c in j[1]])), ret), NAME)
-    # the first figure makes the rows; the others are shown where reported (a company that
-    # skipped one concept that year still answers, with the figures it has)
-    extra = tuple(Pattern((path,), tuple(more), optional=True) for path, more, _ in joins)
-    return g.candidate((Pattern(main.paths, tuple(conds)), *extra, ret), NAME)
+    if ret.limit is not None and ret.order[0].expr == figures[0]:
+        # the five largest by total assets, with their net income: ranked by the one, the others where reported
+        extra = tuple(Pattern((path,), tuple(more), optional=True) for path, more, _ in joins)
+        return g.candidate((Pattern(main.paths, tuple(conds)), *extra, ret), NAME)
+    paths = main.paths + tuple(j[0] for j in joins)
+    conds += [c for j in joins for c in j[1]]
+    return g.candidate((Pattern(paths, tuple(conds)), ret), NAME)
 
 
 def _named(g: QueryGraph):
