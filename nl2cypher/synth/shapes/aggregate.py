@@ -4,7 +4,8 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
-from .common import Shown, ask, asked, asks_which_day, each_value, members_rows, one_things_rows, rank_limit, the_day_of
+from .common import (Shown, aggregate_word, ask, asked, asks_which_day, each_value, members_rows, one_things_rows,
+                     period_columns, rank_limit, the_day_of)
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -38,7 +39,7 @@ def lower(g: QueryGraph):
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g)
     periods = [] if total else _each_period(g, last)
     cols += periods
-    cols.append(Column(Call(fn, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)))
+    cols.append(Column(Call(fn, (last.ref,)), aggregate_word(g, fn, last.alias)))
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
     order = tuple(Sort(c.expr) for c in periods)
@@ -54,10 +55,7 @@ def _each_period(g: QueryGraph, shown: Shown) -> list[Column]:
             len(s.names) == 1 and _own_rows(g, s.label, slot.label) for s in g.entities()):
         return []
     lab = g.schema.labels[slot.label]
-    if not lab.period or lab.day:  # reports by period, not daily rows
-        return []
-    return [Column(Ref(slot.var, lab.period[k]), g.prop_word(slot.label, lab.period[k]))
-            for k in ("year", "quarter") if k in lab.period]
+    return period_columns(g, slot) if lab.period and not lab.day else []  # reports by period, not daily rows
 
 
 def _own_rows(g: QueryGraph, owner: str, rows: str) -> bool:
@@ -87,7 +85,7 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
         return None
     total = Call(fn, (figure.ref,))
     cols = (Column(key.ref, g.lang.label_word(key.alias)),
-            Column(total, g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=figure.alias)))
+            Column(total, aggregate_word(g, fn, figure.alias)))
     order = (Sort(total, rank.params["dir"] == "desc"), Sort(key.ref))
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=rank_limit(g, a) or 1)), NAME)  # 前三: three
 
@@ -101,8 +99,7 @@ def _ranked_by_total(g: QueryGraph, a, fn: str, last: Shown):
         return None
     name = g.name_of(t)
     total = Call(fn, (last.ref,))
-    cols = (Column(*name), Column(total, g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn),
-                                                    value=last.alias)))
+    cols = (Column(*name), Column(total, aggregate_word(g, fn, last.alias)))
     order = (Sort(total, rank.params["dir"] == "desc"), Sort(name[0]))
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=1)), NAME)
 

@@ -290,7 +290,22 @@ def periods_shown(g: QueryGraph, row: Slot) -> list[Column]:
     t = g.time_span()
     if t is not None and (t.kind == "year" and t.year and len(joined_years(g)) < 2) or not g.schema.labels[row.label].period:
         return []
+    return period_columns(g, row)
+
+
+def period_columns(g: QueryGraph, row: Slot) -> list[Column]:
+    """A column for each key of the row's period (its year, its quarter)."""
     return [Column(Ref(row.var, key), g.prop_word(row.label, key)) for key in g.schema.labels[row.label].period.values()]
+
+
+def aggregate_word(g: QueryGraph, fn: str, value: str) -> str:
+    """The column of a total, a mean, a highest … of a value (平均涨幅, average value)."""
+    return g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=value)
+
+
+def hangs_on(g: QueryGraph, var: str, slots: set[str]) -> bool:
+    """Is this slot one of those, or joined straight to one (a board's own daily row)?"""
+    return var in slots or any(var in (ln.a, ln.b) and {ln.a, ln.b} & slots for ln in g.links)
 
 
 def joined_years(g: QueryGraph) -> dict[int, int]:

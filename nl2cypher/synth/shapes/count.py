@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Slot, Whole
 from ..paths import link
-from .common import ask, each_value
+from .common import aggregate_word, ask, each_value, hangs_on
 
 NAME = "count"
 
@@ -46,12 +46,10 @@ def _their_total(g: QueryGraph, cu, counted: Slot) -> Column | None:
     shown = ask(g).shown
     if agg is None or not shown or counted.kind == "entity":
         return None
-    named = {s.var for s in g.slots if s.kind == "entity"}
-    if any(shown[-1].ref.var in (ln.a, ln.b) and {ln.a, ln.b} & named for ln in g.links):
+    if hangs_on(g, shown[-1].ref.var, {s.var for s in g.slots if s.kind == "entity"}):
         return None
     fn = agg.params.get("fn", "sum")
-    return Column(Call(fn, (shown[-1].ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn),
-                                                         value=shown[-1].alias))
+    return Column(Call(fn, (shown[-1].ref,)), aggregate_word(g, fn, shown[-1].alias))
 
 
 def _members(g: QueryGraph, slot: Slot) -> Slot:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...errors import CannotTranslate
 from ..ir import Attached, Call, Column, Expr, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from ..paths import holder
-from .common import ask, members_rows, rank_limit
+from .common import aggregate_word, ask, hangs_on, members_rows, rank_limit
 
 NAME = "group"
 
@@ -44,7 +44,7 @@ def _best_of_each(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | N
     if a.extreme is None or a.topk is not None or not shown or key_slot in (None, g.target.var):
         return None
     ranked = shown[0]
-    if ranked.ref.var == key_slot or any({ln.a, ln.b} == {key_slot, ranked.ref.var} for ln in g.links):
+    if hangs_on(g, ranked.ref.var, {key_slot}):
         # the group's own figure (a board's own change) has no best among its members:
         # this reading is wrong, let the other choices answer
         raise CannotTranslate(g.lang.say("errors.no_query"))
@@ -107,8 +107,7 @@ def _measure(g: QueryGraph, unit, key_ref: Ref, key_slot: str | None) -> tuple[E
     if a.agg is not None and shown:
         fn = a.agg.params.get("fn", "avg")
         ref = members_rows(g, key_slot, shown[-1].ref) or shown[-1].ref
-        return Call(fn, (ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn),
-                                            value=shown[-1].alias)
+        return Call(fn, (ref,)), aggregate_word(g, fn, shown[-1].alias)
     counted = _counted(g, unit, key_slot)
     if counted is None:
         return None

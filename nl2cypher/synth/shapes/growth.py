@@ -7,7 +7,7 @@ it rose (fell)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Const, Day, Op, PathSpec, Pattern, Projection, QueryGraph, Ref, Sort, Step, Whole
-from .common import ask, asked, branch, data_prop, figure_slots, rank_limit
+from .common import aggregate_word, ask, asked, branch, data_prop, figure_slots, rank_limit
 
 NAME = "growth"
 
@@ -95,7 +95,7 @@ def _year_against_year(g: QueryGraph, u, a, ent):
     diff = Op("-", Whole("cur"), Whole("prev"))
     pct = Op("*", Op("/", diff, Call("abs", (Whole("prev"),))), Const(100.0))
     word = g.lang.word("growth", u.params.get("kind"), fallback="other")
-    what = g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", pdef.total), value=g.prop_word(owner.label, prop))
+    what = aggregate_word(g, pdef.total, g.prop_word(owner.label, prop))
     parts = (cur, Projection((Column(Call(pdef.total, (cur_val,)), "cur"),), carry=True),
              prev, Projection((Column(Whole("cur")), Column(Call(pdef.total, (prev_val,)), "prev")), carry=True),
              Projection((Column(Whole("cur"), f"{y}{what}"), Column(Whole("prev"), f"{py}{what}"),
@@ -228,7 +228,7 @@ def _day_against_day(g: QueryGraph, u, a, ent):
         cur_val, prev_val = Call(fn, (cur_val,)), Call(fn, (prev_val,))
     word, other_word = g.prop_word(label, a.prop), g.prop_word(label, other)
     if agg is not None:  # 平均涨跌幅
-        word, other_word = (g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=w)
+        word, other_word = (aggregate_word(g, fn, w)
                             for w in (word, other_word))
     head = (cur, Projection((Column(cur_val, "cur"),), carry=True),
             prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True))

@@ -5,7 +5,7 @@ row: the day and the value."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph
-from .common import ask, asks_which_day, one_things_rows, the_day_of
+from .common import aggregate_word, ask, asks_which_day, one_things_rows, the_day_of
 
 NAME = "aggregate"
 
@@ -23,6 +23,6 @@ def lower(g: QueryGraph):
     if asks_which_day(g) or one_things_rows(g, a, last):
         return the_day_of(g, a, last, desc, NAME)
     fn = "max" if desc else "min"
-    word = g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", fn), value=last.alias)
+    word = aggregate_word(g, fn, last.alias)
     cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(Call(fn, (last.ref,)), word)]
     return g.candidate((g.pattern(), Projection(tuple(cols))), NAME)

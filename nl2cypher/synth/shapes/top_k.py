@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...errors import CannotTranslate
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Slot, Sort, Whole, refs
-from .common import ask, asked, rank_limit, rows_total
+from .common import aggregate_word, ask, asked, rank_limit, rows_total
 
 NAME = "ranking"
 
@@ -34,7 +34,7 @@ def lower(g: QueryGraph):
     total = rows_total(g, ranked.ref)
     if total and owner is None and not _when(g, ranked.ref):  # 2023年净利润最高的: each one's year, not its best quarter
         value = Call(total, (ranked.ref,))
-        alias = g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", total), value=ranked.alias)
+        alias = aggregate_word(g, total, ranked.alias)
         order = (Sort(value, desc), Sort(name[0]))
         return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=limit)), NAME)
     cols = [Column(*name)] + ([Column(*g.name_of(owner))] if owner is not None else [])

@@ -4,7 +4,7 @@ a figure asked for a longer period (全年净利润) is each member's total over
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Sort
-from .common import ask, asked, period_total
+from .common import aggregate_word, ask, asked, period_total
 
 NAME = "ranking"
 
@@ -21,8 +21,7 @@ def lower(g: QueryGraph):
     value, alias = last.ref, last.alias
     total = period_total(g, a.shown)
     if total:  # 2023年全年净利润谁高: each one's year (the sum of its quarters), not its best quarter
-        value, alias = Call(total, (last.ref,)), g.lang.say("columns.aggregate", fn=g.lang.word("aggregates", total),
-                                                            value=last.alias)
+        value, alias = Call(total, (last.ref,)), aggregate_word(g, total, last.alias)
     order = (Sort(value, a.which.params.get("dir", "desc") == "desc"), Sort(name[0]))
     limit = None if asked(g, "each") else 1  # 分别是多少，哪家更高: every one's, the higher first
     return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=limit)), NAME)
