@@ -35,15 +35,15 @@ def of(engine: "Engine", question: str) -> list[str]:
 
 def answered(engine: "Engine", question: str, today: "dt.date | None", steps: list[str]) -> "Answer | None":
     """The last step's answer, each step asked after the one before; None when the
-    question has one step, too many, or a step is not answered."""
+    question has one step, too many, or a step is not answered or leans on none before it."""
     if not 2 <= len(steps) <= MAX_STEPS:
         return None
     session = engine.session()
     answers = []
     for step in steps:
         ans = session.ask(step, today)
-        if ans.error is not None:
-            return None
+        if ans.error is not None or (answers and ans.follow_up in ("new", "reset")):
+            return None  # a step that leans on none before it: no chain (…, give the number of companies)
         answers.append(ans)
     last = answers[-1]
     last.question = question

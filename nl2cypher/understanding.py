@@ -129,7 +129,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     missing = sum(len(w) for w in unexplained)
     best = ranked[0]
     ignored = tuple(ex.mentions[i].text for i in best.ignored)
-    ignored += tuple(w for w in unexpressed(ex, best.query, expressed) if w not in ignored)
+    ignored += tuple(w for w in unexpressed(ex, best.query, expressed, units) if w not in ignored)
     if best.answer == "entity":  # a whole row for 比昨天多了多少 or 今天咋样: the comparison or the day went unused
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
@@ -201,7 +201,9 @@ def unlisted(ex: Extraction, units, query, names: frozenset[str]) -> tuple[str, 
     if not asked or ret is None:
         return ()
     nodes = {n.var for n in ast.nodes(query.clauses) if isinstance(n, ast.Node) and n.var}
+    carried = {i.alias: i.expr for c in query.clauses if isinstance(c, ast.With) for i in c.items if i.alias}
     shown = [n for i in ret.items for n in ast.nodes(i.expr)]
+    shown += [n for x in shown if isinstance(x, ast.Var) and x.name in carried for n in ast.nodes(carried[x.name])]
     if any(isinstance(n, ast.Var) and n.name in nodes or isinstance(n, ast.Prop) and n.key in names
            or isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in shown):
         return ()  # the things, or a figure over all of them (所有公司注册资本加起来)
@@ -301,7 +303,7 @@ def echoes(query, question: str) -> bool:
 def as_typed(und: Understanding, typed: Extraction, query, expressed: Expressed, units: list[Unit] = ()) -> Understanding:
     """A follow-up is answered as its resolved question; the words the user
     typed (持仓比例最高的是哪只, 平均…呢) must be in the query too, or the answer is doubted."""
-    missing = tuple(w for w in unexpressed(typed, query, expressed) if w not in und.ignored)
+    missing = tuple(w for w in unexpressed(typed, query, expressed, units) if w not in und.ignored)
     missing += tuple(w for w in unaggregated(typed.question, units, query) if w not in missing)
     missing += tuple(w for w in expressed.unbuilt if w in typed.question and w not in und.ignored + missing)
     if not missing:
@@ -326,7 +328,7 @@ def confidence(missing: int, content: int, ignored: int, margin: float | None) -
 
 # ---- is what the question asks for in the query? -----------------------------------------------
 
-def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
+def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[str, ...]:
     """Words of the question the chosen query's shape does not express: a
     property word it never reads (注册资本 answered with a count), a ranking word
     with nothing ordered or maxed (谁最猛 answered with a list), a group word with
@@ -349,6 +351,9 @@ def unexpressed(ex: Extraction, query, expressed: Expressed) -> tuple[str, ...]:
     out += [m.text for m in ex.mentions if m.kind == "value" and m.targets
             and not {t.rpartition(".")[2] for t in m.targets} & props]
     free = free.lower()  # For each …: a word asks in any case
+    for u in units:  # more than 5 companies: a comparison with a number, no ranking
+        if u.kind == "compare" and u.span:
+            free = free[:u.span[0]] + " " * (u.span[1] - u.span[0]) + free[u.span[1]:]
     if not ordered and not funcs & {"max", "min"} and not _weighs(query):
         out += [w for w in asks.get("ranking", ()) if str(w).lower() in free][:1]
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):

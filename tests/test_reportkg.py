@@ -617,3 +617,51 @@ def test_companies_named_by_two_groups_at_once(report_engine):
     a = report_engine.ask("Give me the net income of every insurer based in New York for 2022.")
     assert a.columns == ["company", "value"] and a.confidence >= 0.5 and len(a.rows) >= 2
     assert "AMERICAN INTERNATIONAL GROUP, INC." in {r[0] for r in a.rows}
+
+
+def test_kinds_asked_of_each_thing_listed(report_engine, report_db):
+    """'the top 3 …, and their industries': the companies are listed, each with its
+    industry — not a list of industries."""
+    a = report_engine.ask("Show the 3 companies with the highest net income in 2021 and their industries")
+    assert a.columns == ["company", "industry", "value"] and len(a.rows) == 3 and a.confidence >= 0.5
+    with LadybugStore(report_db) as s:
+        for company, industry, _ in a.rows:
+            assert s.run("MATCH (c:Company)-[:BELONG_TO_INDUSTRY_OF]->(i:Industry) WHERE c.name = $c RETURN i.name",
+                         {"c": company}).rows == [[industry]]
+    based = report_engine.ask("the banking companies and where they are based")
+    assert based.columns == ["company", "state"] and ["CITIGROUP INC.", "New York"] in based.rows
+
+
+def test_the_same_group_as_a_named_company(report_engine, report_db):
+    with LadybugStore(report_db) as s:
+        texas = {r[0] for r in s.run("MATCH (c:Company)-[:HAS_STATE_LOCATION]->(s:State) WHERE s.name = 'Texas' "
+                                     "RETURN c.name").rows}
+    a = report_engine.ask("Which firms are headquartered in the same state as Tesla?")
+    assert {r[0] for r in a.rows} == texas - {"TESLA, INC."} and a.confidence >= 0.5
+    assert "other than TESLA, INC." in a.interpretation
+    n = report_engine.ask("how many companies are in the same state as Tesla")
+    assert n.rows == [[len(texas) - 1]]
+
+
+def test_people_of_each_member_of_a_group_say_whose(report_engine, report_db):
+    """'the directors of the airline companies': each director beside the company,
+    company by company."""
+    a = report_engine.ask("List the directors of the airline companies")
+    with LadybugStore(report_db) as s:
+        pairs = s.run("MATCH (p:Person)-[:IS_DIRECTOR_OF]->(c:Company)-[:BELONG_TO_INDUSTRY_OF]->(i:Industry) "
+                      "WHERE i.name = 'Airlines' RETURN p.name, c.name ORDER BY c.name, p.name").rows
+    assert a.rows == pairs and a.columns == ["person", "company"] and a.confidence >= 0.5
+    top = report_engine.ask("Who are the directors of the software company with the lowest revenue in 2021?")
+    with LadybugStore(report_db) as s:
+        board = s.run("MATCH (p:Person)-[:IS_DIRECTOR_OF]->(c:Company) WHERE c.name = $c RETURN p.name",
+                      {"c": top.rows[0][1]}).rows
+    assert sorted(r[0] for r in top.rows) == sorted(r[0] for r in board) and len(board) > 1  # the whole board
+
+
+def test_groups_with_more_than_so_many_members(report_engine, report_db):
+    with LadybugStore(report_db) as s:
+        counts = s.run("MATCH (c:Company)-[:BELONG_TO_INDUSTRY_OF]->(i:Industry) RETURN i.name, count(c)").rows
+    a = report_engine.ask("which industries have more than 6 companies")
+    assert sorted(map(tuple, a.rows)) == sorted((i, n) for i, n in counts if n > 6) and a.confidence >= 0.5
+    listed = report_engine.ask("Companies with more than 100 billion of revenue in 2022")
+    assert listed.rows and all(r[-1] > 1e11 for r in listed.rows)  # a figure bound, not a count

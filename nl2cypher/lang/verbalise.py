@@ -125,6 +125,7 @@ class Interpreter(Verbaliser):
         self.iw = lang.texts["interpret"]
         self.aliases: dict = {}
         self.ranked = None  # what a WITH ranked by (said once)
+        self.named: dict = {}  # a variable's name, where the query names it
 
     def prop(self, e) -> str:
         owner = self.var_label.get(e.var) or self.rel_type.get(e.var) or ""
@@ -145,7 +146,10 @@ class Interpreter(Verbaliser):
         if e.op == "=" and isinstance(e.left, Prop) and isinstance(e.right, Prop) and e.left.key == e.right.key:
             return ""  # two rows of the same year: a join, nothing the user asked to filter
         if self._plain(e):
+            self.named.setdefault(e.left.var, self.gen(e.right))
             return self.gen(e.right)
+        if e.op == "<>" and isinstance(e.right, Prop) and e.right.var in self.named:
+            return self.iw["besides"].format(name=self.named[e.right.var])  # the same industry as Home Depot
         return f"{self.gen(e.left)} {self.w['ops'].get(e.op, e.op)} {self.gen(e.right)}"
 
     def not_(self, e: Not) -> str:
@@ -170,7 +174,10 @@ class Interpreter(Verbaliser):
         return self.iw["sep"].join(parts)
 
     def _ordered(self, o, items) -> str:
-        return self.iw["order_desc" if o.desc else "order_asc"].format(key=self._key(o.expr, items))
+        lab = self.schema.labels.get(self.var_label.get(getattr(o.expr, "var", ""), ""))
+        by_name = not o.desc and isinstance(o.expr, Prop) and lab is not None and o.expr.key == lab.display
+        kind = "order_name" if by_name and "order_name" in self.iw else "order_desc" if o.desc else "order_asc"
+        return self.iw[kind].format(key=self._key(o.expr, items))  # by company: names read A to Z
 
     def var(self, e) -> str:
         if e.name in self.aliases:

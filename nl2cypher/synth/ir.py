@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 import bisect
+import re
 import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any, Union
@@ -156,6 +157,7 @@ class Projection:
     order: tuple[Sort, ...] = ()
     limit: int | None = None
     carry: bool = False
+    where: tuple = ()  # a carried projection's conditions on what it carries (more than 5 companies)
 
 
 @dataclass(frozen=True)
@@ -277,6 +279,7 @@ class QueryGraph:
         self.used_vars: set[str] = set()
         self.consumed: set[int] = set()  # mentions a unit has used up (a number, a date)
         self.used: set[int] = set()  # mentions read into the query without using them up (a value word)
+        self.member_bounds: list[tuple[str, Any, Slot]] = []  # more than 5 companies: how many each row has
         self.unapplied: list[int] = []  # units no pass could apply (超过5% with no property): their words count as unused
         self.target: Slot | None = None  # the answer's subject
         self.props: list[Attached] = []  # properties asked about
@@ -390,6 +393,21 @@ class QueryGraph:
             else:
                 runs.append([s])
         return [r for r in runs if len(r) > 1]
+
+    def asked_of_each(self) -> list[Slot]:
+        """Kinds asked of each thing listed, not the things listed (the top 5 companies,
+        include their industry and state; show where each is based): label words right
+        after the language's `of_each` words, and the ones said together with them."""
+        words = self.lang.words.get("of_each") or ()
+        if not words:
+            return []
+        before = re.compile(f"(?:{self.lang.alternation(words)})\\s*$")
+        out = [s for s in self.slots if s.kind == "label" and s.mention is not None
+               and before.search(self.ex.question[:self.m[s.mention].start])]
+        for run in self.said_together():
+            if any(s in out for s in run):
+                out += [s for s in run if s not in out]
+        return out
 
     def linked(self, var: str) -> bool:
         return any(ln.a == var or ln.b == var or any(st.var == var for st in ln.steps) for ln in self.links)

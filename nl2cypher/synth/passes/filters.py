@@ -32,6 +32,10 @@ def run(g: QueryGraph) -> None:
                 g.conds.append(Op("<>", Ref(target.var, disp), Ref(ent.var, disp)))
         if u.kind in ("compare", "between"):
             ref, pdef = prop_for_unit(g, u)
+            counted = _counted(g, u) if ref is None and u.kind == "compare" else None
+            if counted is not None:  # states with more than 5 companies: a bound on how many each has
+                g.member_bounds.append((u.params.get("op", ">"), g.param(number(g, u.ref("num"), None)), counted))
+                continue
             if ref is None:
                 g.unapplied.append(k)  # nothing to compare: say so rather than drop the number
                 continue
@@ -83,6 +87,15 @@ def _others(g: QueryGraph, target) -> None:
     for s in g.slots:
         if s.kind == "entity" and s.label == target.label and len(s.names) == 1:
             g.conds.append(Op("<>", Ref(target.var, disp), g.param(s.names[0])))
+
+
+def _counted(g: QueryGraph, u):
+    """More than 5 companies: the kind of thing right after the number, counted (not the answer's own)."""
+    if u.ref("num") is None:
+        return None
+    said = next((m for i, m in enumerate(g.m) if m.kind == "label" and g.ex.tag_span(i)[0] >= u.end
+                 and not g.ex.tagged[u.end:g.ex.tag_span(i)[0]].strip()), None)
+    return next((s for s in g.slots if said is not None and s.label in said.targets and s.kind == "label"), None)
 
 
 def _date_prop(g: QueryGraph, u):

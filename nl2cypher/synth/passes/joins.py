@@ -7,7 +7,7 @@ Reads slots and `target`; writes links (and the hidden slots on them)."""
 from __future__ import annotations
 
 from ...errors import CannotTranslate
-from ..ir import Link, QueryGraph, Step
+from ..ir import Link, QueryGraph, Slot, Step
 from ..paths import link
 
 MAX_CHAIN = 3  # links of a chain a question can ask across (下游的下游的下游)
@@ -36,8 +36,12 @@ def run(g: QueryGraph) -> None:
         pending += _chain_end(g, chain, role)
     # kinds said together (its industry and state): each hangs on the named thing, which goes first
     together = bool(g.said_together())
-    pending.sort(key=lambda s: (not together or s.kind != "entity", -s.pos))
-    for s in pending:
+    # a kind of thing one hop from the target before a name further off (the directors of every
+    # company in the Software industry: the companies hang on the directors, the industry on them)
+    pending.sort(key=lambda s: (not together or s.kind != "entity", not _next_to(g, s, target), -s.pos))
+    waiting = {s.var for s in pending if s.mention in {u.ref("ent") for u in g.units_of("same")}}
+    while pending:
+        s = pending.pop(0)
         if s.var in g.tree(target.var):
             continue
         anchors = [g.slot_of(v) for v in g.tree(target.var)]
@@ -48,19 +52,35 @@ def run(g: QueryGraph) -> None:
             steps = tuple(Step(chain.name, True, v, down.label) for v in between + [down.var])
             g.links.append(Link(up.var, down.var, steps))
             continue
-        best = None
-        for a in anchors:
-            if a.kind == "data":
-                continue
-            paths = g.schema.shortest_paths(s.label, a.label) if s.label != a.label else []
-            if paths:
-                d = (len(paths[0]), -a.pos if a.pos <= s.pos else a.pos)
-                if best is None or d < best[0]:
-                    best = (d, a)
+        best = _nearest(g, s)
+        if best is None and s.var in waiting and pending:
+            waiting.discard(s.var)  # the same state as Tesla: Tesla hangs on the state, placed first
+            pending.append(s)
+            continue
         if best is None:
             raise CannotTranslate(g.lang.say("errors.cannot_connect", label=s.label))
-        link(g, s, best[1])
+        link(g, s, best)
     # data / hidden slots attach where they were created; make sure they hang on the tree
     for s in g.slots:
         if s.var not in g.tree(target.var) and s.kind in ("data", "hidden") and not g.linked(s.var):
             link(g, target, s)
+
+
+def _nearest(g: QueryGraph, s) -> Slot | None:
+    """The slot of the tree `s` joins: fewest hops, then the nearest before it in the text."""
+    best = None
+    for a in (g.slot_of(v) for v in g.tree(g.target.var)):
+        if a.kind == "data":
+            continue
+        paths = g.schema.shortest_paths(s.label, a.label) if s.label != a.label else []
+        if paths:
+            d = (len(paths[0]), -a.pos if a.pos <= s.pos else a.pos)
+            if best is None or d < best[0]:
+                best = (d, a)
+    return best[1] if best is not None else None
+
+
+def _next_to(g: QueryGraph, s: Slot, target: Slot) -> bool:
+    """A kind of thing (not a name) the schema joins to the target in one hop."""
+    paths = g.schema.shortest_paths(s.label, target.label) if s.label != target.label else []
+    return s.kind == "label" and bool(paths) and len(paths[0]) == 1

@@ -125,6 +125,9 @@ def choose_target(g: QueryGraph) -> None:
 def _target(g: QueryGraph) -> Slot:
     grouping = {u.ref("label") for u in g.units_of("same")}
     labels = [s for s in g.slots if s.kind == "label" and s.mention not in grouping]
+    rest = [s for s in labels if s not in g.asked_of_each()]
+    if rest or g.entities():  # the top 5 companies, with their state: the companies are listed
+        labels = rest
     if not labels and grouping:
         # 跟中芯国际同一个板块的有哪些: the group word says which group, the answer is the entity's kind
         u = g.units_of("same")[0]
@@ -213,7 +216,8 @@ def _picked_from(g: QueryGraph, labels: list[Slot]) -> Slot | None:
 def _person_asked(g: QueryGraph, labels: list[Slot]) -> Slot | None:
     """规模最大的基金是谁管理的: who (the language's `asks.person`) over an edge word
     from a thing the question names to people it names no word of — those people."""
-    if not labels or not any(str(w) in g.ex.question for w in (g.lang.words.get("asks") or {}).get("person", ())):
+    who = g.lang.says(g.ex.question, (g.lang.words.get("asks") or {}).get("person", ()))
+    if not labels or not (who or _edge_listed(g)):
         return None
     have = {s.label for s in g.slots}
     for i, m in enumerate(g.m):
@@ -223,6 +227,17 @@ def _person_asked(g: QueryGraph, labels: list[Slot]) -> Slot | None:
                 if other and other not in have and g.schema.labels[other].person:
                     return g.add_slot(other, g.pos(i))
     return None
+
+
+def _edge_listed(g: QueryGraph) -> bool:
+    """List the directors of every software company: a list word right before an
+    edge's word asks for the people at its end."""
+    for u in g.units_of("list"):
+        for i, m in enumerate(g.m):
+            between = g.ex.tagged[u.end:g.pos(i)]
+            if m.kind == "edge" and g.pos(i) >= u.end and (not between.strip() or g.lang.fillers.covers(between, True)):
+                return True
+    return False
 
 
 def _owners(g: QueryGraph, owner: str) -> set[str]:

@@ -105,6 +105,12 @@ def each_value(g: QueryGraph) -> list[Column]:
     return cols
 
 
+def of_each(g: QueryGraph) -> list[Column]:
+    """Their industry and state, where each is based: a column of each kind asked of
+    the things listed, beside them."""
+    return [Column(*g.name_of(s)) for s in g.asked_of_each() if s is not g.target and g.linked(s.var)]
+
+
 def reference_entity(g: QueryGraph, u: Unit):
     """The entity a unit compares with (和贵州茅台同一…, 高于上海港湾): its reading as
     the target's label when it has one."""

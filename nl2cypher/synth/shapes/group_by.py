@@ -14,15 +14,19 @@ NAME = "group"
 
 
 def applies(g: QueryGraph) -> bool:
-    return g.has("group")
+    return g.has("group") or bool(g.member_bounds)
 
 
 def lower(g: QueryGraph):
+    if not g.has("group"):  # which states have more than 5 companies: by the answer's things
+        return _bounded(g, *g.name_of(g.target), g.target.var)
     unit = _grouping(g)
     key = _key(g, unit)
     if key is None:
         return None
     key_ref, key_alias, key_slot = key
+    if g.member_bounds:
+        return _bounded(g, key_ref, key_alias, key_slot)
     measure = _measure(g, unit, key_ref, key_slot)
     if measure is None:
         return _best_of_each(g, key_ref, key_alias, key_slot)
@@ -34,6 +38,21 @@ def lower(g: QueryGraph):
     cols = (Column(key_ref, key_alias), Column(expr, alias))
     order = (Sort(expr, desc), Sort(key_ref))  # ties broken by the group's name: stable answers
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)
+
+
+def _bounded(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | None):
+    """For each state with more than five companies, the number of companies: the
+    groups counted first, the bound on the count kept, the most first."""
+    op, value, counted = g.member_bounds[0]
+    if key_slot is None or counted.var == key_slot:  # a bound no reading of the groups holds
+        raise CannotTranslate(g.lang.say("errors.no_query"))
+    a = ask(g)
+    n = Call("count", (Whole(counted.var),), distinct=True)
+    keep = Projection((Column(key_ref, "group_key"), Column(n, "members")), carry=True,
+                      where=(Op(op, Whole("members"), value),))
+    cols = (Column(Whole("group_key"), key_alias), Column(Whole("members"), g.lang.say("columns.count")))
+    order = (Sort(Whole("members"), True), Sort(Whole("group_key")))
+    return g.candidate((g.pattern(), keep, Projection(cols, order=order, limit=rank_limit(g, a))), NAME)
 
 
 def _best_of_each(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | None):

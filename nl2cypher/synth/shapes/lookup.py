@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ir import Column, Const, Link, Op, Projection, QueryGraph, Ref, Slot, Sort, Whole
 from ..paths import edge_link
-from .common import ask, asked, joined_years
+from .common import ask, asked, joined_years, of_each
 
 NAME = "lookup"
 
@@ -28,7 +28,9 @@ def lower(g: QueryGraph):
         return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),), True,
                                                     (Sort(g.day(target.var, target.label)),))), "lookup")
     answer = "lookup" if a.ents and target.kind == "entity" else "list"
-    cols = _about(g, target) + [Column(*g.name_of(s)) for s in _asked_with(g, target)]
+    cols = _about(g, target) + [Column(*g.name_of(s)) for s in _asked_with(g, target)] + of_each(g)
+    between = _members_between(g, target) if answer == "list" else []
+    cols += [Column(*g.name_of(s)) for s in between]
     for s in a.ents:
         if s is not target and (len(s.names) > 1 or target.kind == "label") and answer == "lookup":
             cols.insert(0, Column(*g.name_of(s)))
@@ -68,6 +70,8 @@ def lower(g: QueryGraph):
         order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
                       if w in shown)[:1]
         order += (Sort(g.name_of(target)[0]),) if order else ()  # ties by name: the same order every time
+    if not order and between:  # the directors of the medical device companies: company by company
+        order = (Sort(g.name_of(between[0])[0]), Sort(g.name_of(target)[0]))
     # a list showing a date, the earliest first: 认购啥时候截止; 历任董事长 in the order they took office
     dated = next((r for r in [x.ref for x in a.shown] + tenure if g.is_date(r)), None) \
         if answer == "list" and not order else None
@@ -81,6 +85,19 @@ def _asked_with(g: QueryGraph, target: Slot) -> list[Slot]:
     in), each asked beside it in the order said."""
     run = next((r for r in g.said_together() if target in r), [target]) if target.kind == "label" else [target]
     return [s for s in run if s is target or g.linked(s.var)]
+
+
+def _members_between(g: QueryGraph, target: Slot) -> list[Slot]:
+    """The directors of the medical device companies, the states the railroads are in:
+    things asked of a named group's members say which member each row is."""
+    def joined(a: str, b: str) -> bool:
+        return any({ln.a, ln.b} == {a, b} for ln in g.links)
+
+    def member(s: Slot, group: Slot) -> bool:  # belongs to it (a holding, with a size, is no membership)
+        return any(s.label in e.sources and group.label in e.targets and not e.weight for e in g.schema.edges.values())
+
+    return [s for s in g.slots if s.kind == "label" and s is not target and joined(s.var, target.var)
+            and any(e.kind == "entity" and joined(s.var, e.var) and member(s, e) for e in g.slots)]
 
 
 def _measures_named(g: QueryGraph) -> list[Column]:

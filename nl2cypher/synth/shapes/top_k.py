@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...errors import CannotTranslate
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Slot, Sort, Whole, refs
-from .common import aggregate_word, ask, asked, rank_limit, rows_total
+from .common import aggregate_word, ask, asked, of_each, rank_limit, rows_total
 
 NAME = "ranking"
 
@@ -37,7 +37,7 @@ def lower(g: QueryGraph):
         alias = aggregate_word(g, total, ranked.alias)
         order = (Sort(value, desc), Sort(name[0]))
         return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=limit)), NAME)
-    cols = [Column(*name)] + ([Column(*g.name_of(owner))] if owner is not None else [])
+    cols = [Column(*name)] + ([Column(*g.name_of(owner))] if owner is not None else []) + of_each(g)
     cols += [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + _when(g, ranked.ref)
     cols += [Column(ranked.ref, ranked.alias)]
     order = (Sort(ranked.ref, desc), Sort(name[0]))  # ties broken by name: stable answers
@@ -65,8 +65,21 @@ def _ranked_owner(g: QueryGraph, ref) -> Slot | None:
     """规模最大的基金是谁管的: the thing ranked (or the holder whose holding is ranked)
     when it is not the target — the answer names it too."""
     ln = next((x for x in g.links if x.rel_var == ref.var), None)
-    vars_ = (ln.a, ln.b) if ln is not None else (ref.var,)
+    vars_ = (ln.a, ln.b) if ln is not None else (_reporter(g, ref.var),)
     return next((s for s in g.slots if s.var in vars_ and s is not g.target and s.kind == "label"), None)
+
+
+def _reporter(g: QueryGraph, var: str) -> str:
+    """The thing a figure's row hangs on (a fact's company, through its concept):
+    the directors of the pharma company with the biggest revenue rank the companies."""
+    seen = {var}
+    while g.slot_of(var).kind == "data":
+        near = [ln.b if ln.a == var else ln.a for ln in g.links if var in (ln.a, ln.b)]
+        var = next((v for v in near if v not in seen), None)
+        if var is None:
+            return next(iter(seen))
+        seen.add(var)
+    return var
 
 
 def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int) -> tuple | None:
