@@ -32,7 +32,7 @@ def run(g: QueryGraph) -> None:
                 g.conds.append(Op("<>", Ref(target.var, disp), Ref(ent.var, disp)))
         if u.kind in ("compare", "between"):
             ref, pdef = prop_for_unit(g, u)
-            counted = _counted(g, u) if ref is None and u.kind == "compare" else None
+            counted = _counted_after(g, u) if ref is None and u.kind == "compare" else None
             if counted is not None:  # states with more than 5 companies: a bound on how many each has
                 g.member_bounds.append((u.params.get("op", ">"), g.param(number(g, u.ref("num"), None)), counted))
                 continue
@@ -89,8 +89,8 @@ def _others(g: QueryGraph, target) -> None:
             g.conds.append(Op("<>", Ref(target.var, disp), g.param(s.names[0])))
 
 
-def _counted(g: QueryGraph, u):
-    """More than 5 companies: the kind of thing right after the number, counted (not the answer's own)."""
+def _counted_after(g: QueryGraph, u):
+    """More than 5 companies: the kind of thing right after the number is what is counted."""
     if u.ref("num") is None:
         return None
     said = next((m for i, m in enumerate(g.m) if m.kind == "label" and g.ex.tag_span(i)[0] >= u.end

@@ -66,7 +66,7 @@ def run(g: QueryGraph) -> None:
             link(g, target, s)
 
 
-def _nearest(g: QueryGraph, s) -> Slot | None:
+def _nearest(g: QueryGraph, s: Slot) -> Slot | None:
     """The slot of the tree `s` joins: fewest hops, then the nearest before it in the text."""
     best = None
     for a in (g.slot_of(v) for v in g.tree(g.target.var)):

@@ -125,7 +125,8 @@ def choose_target(g: QueryGraph) -> None:
 def _target(g: QueryGraph) -> Slot:
     grouping = {u.ref("label") for u in g.units_of("same")}
     labels = [s for s in g.slots if s.kind == "label" and s.mention not in grouping]
-    rest = [s for s in labels if s not in g.asked_of_each()]
+    of_each = g.asked_of_each()
+    rest = [s for s in labels if s not in of_each]
     if rest or g.entities():  # the top 5 companies, with their state: the companies are listed
         labels = rest
     if not labels and grouping:
