@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ir import Column, Const, Link, Op, Projection, QueryGraph, Ref, Slot, Sort, Whole
 from ..paths import edge_link
-from .common import ask, asked, joined_years, of_each
+from .common import ask, asked, hangs_on, joined_years, of_each
 
 NAME = "lookup"
 
@@ -90,14 +90,11 @@ def _asked_with(g: QueryGraph, target: Slot) -> list[Slot]:
 def _members_between(g: QueryGraph, target: Slot) -> list[Slot]:
     """The directors of the medical device companies, the states the railroads are in:
     things asked of a named group's members say which member each row is."""
-    def joined(a: str, b: str) -> bool:
-        return any({ln.a, ln.b} == {a, b} for ln in g.links)
-
     def member(s: Slot, group: Slot) -> bool:  # belongs to it (a holding, with a size, is no membership)
         return any(s.label in e.sources and group.label in e.targets and not e.weight for e in g.schema.edges.values())
 
-    return [s for s in g.slots if s.kind == "label" and s is not target and joined(s.var, target.var)
-            and any(e.kind == "entity" and joined(s.var, e.var) and member(s, e) for e in g.slots)]
+    return [s for s in g.slots if s.kind == "label" and s is not target and hangs_on(g, s.var, {target.var})
+            and any(e.kind == "entity" and hangs_on(g, s.var, {e.var}) and member(s, e) for e in g.slots)]
 
 
 def _measures_named(g: QueryGraph) -> list[Column]:
