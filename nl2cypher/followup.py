@@ -378,6 +378,11 @@ class Resolver:
         asked = [x for x in ex.mentions if x.start >= m.end() and x.kind in ("edge", "label")]
         return m.end() if asked else None  # 占比最大的那只是哪个 占多少: nothing new asked of it
 
+    def _last_time(self, u) -> bool:
+        """A ranking by the date of daily rows (上一次涨停): the latest day of one thing's rows."""
+        lab = self.schema.labels.get(str(u.params.get("prop", "")).partition(".")[0])
+        return u.params.get("by") == "day" and lab is not None and lab.dynamic
+
     def _owned(self, q: str, ex, history: list[Turn], asked: bool = False) -> Resolution | None:
         """董事长是谁 / 经理是谁 / 有啥利好消息 after a turn about one thing: a question that
         names nothing of its own but asks what that thing has is about it — not
@@ -385,10 +390,13 @@ class Resolver:
         about the thing's own kind again (哪些股票…), is a question of its own."""
         if ex is None or any(m.kind == "entity" for m in ex.mentions):
             return None
-        if not asked and not any(m.kind in ("label", "property", "edge") for m in ex.mentions) and not self._figure(ex):
+        units = self._units(ex)
+        last_time = [u for u in units if self._last_time(u)]  # 上一次涨停是哪天: one thing's days, not the market's
+        if not asked and not last_time and not any(m.kind in ("label", "property", "edge") for m in ex.mentions) \
+                and not self._figure(ex):
             return None  # 涨停的有哪些: a filter alone asks about the market
         side = None
-        if any(u.kind in OWN_QUESTION_UNITS for u in self._units(ex)):
+        if any(u.kind in OWN_QUESTION_UNITS and u not in last_time for u in units):
             side = self._unsaid_end(ex)  # 第一大重仓今天涨了没: the holder, from before — ranked over its holdings
             if side is None:
                 return None
@@ -667,8 +675,8 @@ class Resolver:
     def _then(self, prev: Turn, ex) -> str:
         """它的成交量呢, and its gross profit? after a figure at a time: a figure of its
         own that has a time, asked at no time of its own, is asked at the same time."""
-        if ex is None or ex.of("time") or not self._timed(ex):
-            return ""
+        if ex is None or ex.of("time") or not self._timed(ex) or any(self._last_time(u) for u in self._units(ex)):
+            return ""  # 上一次涨停是哪天 is asked over all of its days
         when = [m for m in prev.mentions if m["kind"] == "time"][:1]
         return when[0]["text"] if when else ""
 

@@ -286,7 +286,7 @@ class Schema:
         labels = self.labels
         if label not in labels or not labels[label].measure:
             return set()
-        return {h.dst for h in self._neighbours(label)
+        return {h.dst for h in self.neighbours(label)
                 if not (labels[h.dst].dynamic or labels[h.dst].period or labels[h.dst].measure)}
 
     def edges_between(self, a: str, b: str) -> list[Hop]:
@@ -300,7 +300,8 @@ class Schema:
                     hops.append(Hop(e.name, a, b, False))
         return hops
 
-    def _neighbours(self, lab: str) -> list[Hop]:
+    def neighbours(self, lab: str) -> list[Hop]:
+        """Every single hop from label `lab`, either direction."""
         out = []
         for e in self.edges.values():
             for s, t in e.endpoints:
@@ -316,7 +317,7 @@ class Schema:
         which yields the self-loop edges (e.g. industry -affect-> industry)."""
         self.label(a), self.label(b)
         if a == b:
-            return [SchemaPath(a, (h,)) for h in self._neighbours(a) if h.dst == a]
+            return [SchemaPath(a, (h,)) for h in self.neighbours(a) if h.dst == a]
         found: list[SchemaPath] = []
         queue: deque[tuple[str, tuple[Hop, ...]]] = deque([(a, ())])
         best = None
@@ -327,7 +328,7 @@ class Schema:
             if len(hops) >= max_hops:
                 continue
             seen = {a} | {h.dst for h in hops}
-            for h in self._neighbours(lab):
+            for h in self.neighbours(lab):
                 if h.dst in seen:
                     continue
                 path = hops + (h,)

@@ -204,6 +204,9 @@ def load_triggers(schema: Schema, path: str | Path) -> TriggerTable:
             if not ok:
                 continue
             params = _value_params(get("params"), where)
+            than = params.get("than")  # 收阳: compared with another property of the same row
+            if than and not all(schema.has_property(t.partition(".")[0], str(than)) for t in ok):
+                raise TriggerTableError(f"{where}: than={than}: not a property of {', '.join(ok)}")
             for word in pattern.split("|"):
                 word = word.strip()
                 if word:

@@ -144,7 +144,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored = tuple(dict.fromkeys(ignored))
     margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
-    echo = echoes(best.query, ex.question)
+    echo = echoes(best.query, ex.question, expressed.days)
     guessed = guesses(ex, expressed.ends)
     score = confidence(missing, content, len(ignored), margin)
     if echo:
@@ -274,11 +274,12 @@ def unaggregated(question: str, units, query) -> tuple[str, ...]:
                  if u.kind == "aggregate" and u.params.get("fn", "avg") not in funcs)
 
 
-def echoes(query, question: str) -> bool:
+def echoes(query, question: str, days: frozenset[str] = frozenset()) -> bool:
     """The answer is only names the question itself gave: every column is a
     property of a thing the question named, with no other condition and no
     ranking (丁伟是哪家的董事长 → 丁伟); or a ranking whose rows are all the one
-    thing named (香港中央结算持股比例最高的是哪家 → 香港中央结算)."""
+    thing named (香港中央结算持股比例最高的是哪家 → 香港中央结算) — unless what it
+    ranks is the rows' day (汾酒上一次涨停是哪天: that day is the answer)."""
     ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
     match = query.clauses[0] if query.clauses else None
     if ret is None or not isinstance(match, ast.Match) or match.where is None or len(query.clauses) != 2:
@@ -295,6 +296,8 @@ def echoes(query, question: str) -> bool:
             other = True
     if ret.limit is not None:  # the rows ranked differ only in what is not shown
         ranked = ret.order[0].expr if ret.order else None
+        if isinstance(ranked, ast.Prop) and ranked.key in days:
+            return False
         return bool(ret.items) and ret.items[0].expr in one and all(
             i.expr in one or i.expr == ranked for i in ret.items[1:])
     return not other and all(isinstance(i.expr, ast.Prop) and i.expr in named for i in ret.items)
@@ -350,6 +353,8 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
     # a value word whose property the query never reads (上证主板…，深市主板呢 counted over the market)
     out += [m.text for m in ex.mentions if m.kind == "value" and m.targets
             and not {t.rpartition(".")[2] for t in m.targets} & props]
+    # 比茅台高的 answered with no value weighed against another's: the comparison is not in it
+    out += [ex.question[slice(*u.span)] for u in units if u.kind == "compare_entity" and u.span and not _weighs(query)]
     free = free.lower()  # For each …: a word asks in any case
     for u in units:  # more than 5 companies: a comparison with a number, no ranking
         if u.kind == "compare" and u.span:

@@ -1600,3 +1600,97 @@ def test_a_ranking_among_the_answer_then_a_question_of_the_one_it_picks(engine):
     _answers(engine, ans, "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '五粮液'}) WITH h ORDER BY "
                           "r.shareholding_ratio DESC, h.name LIMIT 1 MATCH (h)-[:is_stockholder_of]->(s:stock) "
                           "WHERE s.name <> '五粮液' RETURN s.name")
+
+
+# ---- outperforming, candles, the last time, who left (twelfth session) --------------------------------
+
+BOARD_RANGE = "MATCH (t:trade {name: '%s'})-[:has_trade_data]->(d:trade_data) WHERE d.date = %s RETURN d.range"
+
+
+@pytest.mark.parametrize("question", ["五粮液今天跑赢白酒板块了吗", "五粮液今天涨得比白酒板块多吗"])
+def test_a_stock_outperforming_its_board_weighs_the_boards_own_change(engine, question):
+    ans = engine.ask(question)
+    stock = engine.store.run("MATCH (s:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) "
+                             f"WHERE d.date = {T} RETURN d.range").rows[0][0]
+    board = engine.store.run(BOARD_RANGE % ("白酒", T)).rows[0][0]
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.unexplained)
+    assert ans.rows == [[stock, board, stock > board]], (ans.cypher, ans.rows)
+
+
+def test_members_outperforming_their_board_are_counted_against_one_value(engine):
+    _same(engine, "今天跑赢银行板块的银行股有几只",
+          "MATCH (b:trade {name: '银行'})-[:has_trade_data]->(bd:trade_data) WHERE bd.date = " + T + " "
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+          "WHERE d.date = " + T + " AND d.range > bd.range RETURN count(DISTINCT s)")
+
+
+def test_boards_that_fell_behind_another(engine):
+    _same(engine, "今天哪些板块跑输了券商",
+          "MATCH (b:trade {name: '券商'})-[:has_trade_data]->(bd:trade_data) WHERE bd.date = " + T + " "
+          "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = " + T + " AND d.range < bd.range "
+          "RETURN t.name")
+
+
+def test_outperforming_over_a_window_is_flagged_not_answered_with_days(engine):
+    ans = engine.ask("宁德时代这个月跑赢电池板块了没有")
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+@pytest.mark.parametrize("question, op", [("比亚迪今年以来有几天收阳", ">"), ("银行板块上个月收阴线几天", "<")])
+def test_days_that_closed_above_or_below_their_open_are_counted(engine, question, op):
+    holder = ("MATCH (:stock {name: '比亚迪'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-01-01') "
+              "AND d.date <= " + T if op == ">" else
+              "MATCH (:trade {name: '银行'})-[:has_trade_data]->(d:trade_data) WHERE d.date >= date('2024-02-01') "
+              "AND d.date <= date('2024-02-29')")
+    _same(engine, question, f"{holder} AND d.closing_price {op} d.opening_price RETURN count(d)")
+
+
+def test_rising_and_falling_candles_asked_together_are_two_counts(engine):
+    ans = engine.ask("贵州茅台这个月收阳几天收阴几天")
+    want = [engine.store.run("MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) "
+                             "WHERE d.date >= date('2024-03-01') AND d.date <= " + T +
+                             f" AND d.closing_price {op} d.opening_price RETURN count(d)").rows[0][0] for op in "><"]
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.unexplained)
+    assert ans.rows == [want], (ans.cypher, ans.rows)
+
+
+def test_stocks_that_closed_at_the_days_high(engine):
+    _same(engine, "今天收在最高点的票有哪些",
+          f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.closing_price = d.maximum_price "
+          "RETURN s.name")
+
+
+def test_how_many_rose_and_how_many_fell_in_a_board_are_two_counts_of_its_stocks(engine):
+    ans = engine.ask("半导体今天几只上涨几只下跌")
+    want = [engine.store.run("MATCH (s:stock)-[:belong_to]->(:trade {name: '半导体'}), (s)-[:has_stock_data]->(d:stock_data) "
+                             f"WHERE d.date = {T} AND d.range {op} 0 RETURN count(DISTINCT s)").rows[0][0] for op in "><"]
+    assert ans.error is None and ans.rows == [want], (ans.cypher, ans.rows)
+
+
+LAST_LIMIT_UP = ("MATCH (:stock {name: '%s'})-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true "
+                 f"AND d.date <= {T} RETURN d.date ORDER BY d.date DESC LIMIT 1")
+
+
+@pytest.mark.parametrize("question", ["中信证券上一次涨停是哪天", "中信证券最近一次涨停是什么时候"])
+def test_the_last_time_a_thing_met_a_condition_is_its_latest_such_day(engine, question):
+    _same(engine, question, LAST_LIMIT_UP % "中信证券")
+
+
+def test_the_last_time_asked_in_a_follow_up_is_about_the_thing_discussed_over_all_its_days(engine):
+    s = _after(engine, "中信证券今天涨停了吗")
+    ans = s.ask("最近一次涨停是哪天")
+    assert ans.confidence >= engine.trust, (ans.resolved_question, ans.cypher)
+    _answers(engine, ans, LAST_LIMIT_UP % "中信证券")
+
+
+def test_chairmen_who_left_are_listed_with_the_company_they_left(engine):
+    _same(engine, "卸任了的董事长是哪些人",
+          "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date IS NOT NULL RETURN c.name, s.name")
+
+
+def test_a_volume_asked_in_lots_is_answered_in_lots_of_a_hundred_shares(engine):
+    ans = engine.ask("比亚迪昨天成交了几手")
+    shares = engine.store.run("MATCH (:stock {name: '比亚迪'})-[:has_stock_data]->(d:stock_data) "
+                              "WHERE d.date = date('2024-03-14') RETURN d.volume").rows[0][0]
+    assert ans.confidence >= engine.trust and ans.rows[0][-1] == shares / 100, (ans.cypher, ans.rows)
+    assert "手" in ans.columns[-1]

@@ -182,17 +182,30 @@ class Query:
         for c in self.clauses:
             where = c.where if isinstance(c, (Match, With)) else None
             bounds: dict[Prop, list[tuple[str, Any]]] = {}
+            pairs: dict[tuple, set[str]] = {}  # 收阳…收阴: one property against another, both ways
             for x in conjuncts(where):
-                if isinstance(x, Bin) and isinstance(x.left, Prop) and x.op in _BOUNDS:
+                if isinstance(x, Bin) and isinstance(x.left, Prop) and isinstance(x.right, Prop) and x.op in _BOUNDS:
+                    a, b, op = (x.left, x.right, x.op) if repr(x.left) <= repr(x.right) else (x.right, x.left, _FLIP[x.op])
+                    pairs.setdefault((a, b), set()).add(op)
+                elif isinstance(x, Bin) and isinstance(x.left, Prop) and x.op in _BOUNDS:
                     value = self.params.get(x.right.name) if isinstance(x.right, Param) else getattr(x.right, "value", None)
                     if value is not None and not isinstance(value, (list, tuple, dict)):
                         bounds.setdefault(x.left, []).append((x.op, value))
-            if any(_excluded(b) for b in bounds.values()):
+            if any(_excluded(b) for b in bounds.values()) or any(_apart(ops) for ops in pairs.values()):
                 return True
         return False
 
 
 _BOUNDS = ("=", "<", "<=", ">", ">=")
+_FLIP = {"=": "=", "<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+def _apart(ops: set[str]) -> bool:
+    """Can one pair of values meet every one of these comparisons?"""
+    return any(o in ops for op in ops for o in _CLASH.get(op, ()))
+
+
+_CLASH = {">": ("<", "<=", "="), "<": (">", ">=", "="), "=": ("<", ">")}
 
 
 def conjuncts(e):

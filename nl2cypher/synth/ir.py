@@ -288,6 +288,7 @@ class QueryGraph:
         self.day_range = False  # daily rows filtered to a period
         self.named: dict[str, str] = {}  # a slot's var -> the var of the node that names it (`named_by`)
         self.tenure_unasked: list[Ref] = []  # start and end dates of listed rows, current or former not asked
+        self.held_at: list[Slot] = []  # what listed rows that stop holding are held at (a chairman's company)
 
     # ---- values and names --------------------------------------------------
     def param(self, value: Any) -> Value:
@@ -439,17 +440,17 @@ class QueryGraph:
         asked = self.lang.answer_scale(self.ex.question)
         if asked is None or not parts or not isinstance(parts[-1], Projection):
             return parts
-        factor, word = asked
+        factor, word, unit = asked
         cols = tuple(Column(Op("/", c.expr, Const(factor)), self.lang.say("columns.scaled", value=c.alias or "", unit=word))
-                     if self._in_base_unit(c.expr) else c for c in parts[-1].columns)
+                     if self._in_unit(c.expr, unit) else c for c in parts[-1].columns)
         return parts[:-1] + (dataclasses.replace(parts[-1], columns=cols),)
 
-    def _in_base_unit(self, e) -> bool:
-        """A stored figure (or a total, average, extreme of one) kept in a base unit."""
+    def _in_unit(self, e, unit: str | None) -> bool:
+        """A stored figure (or a total, average, extreme of one) kept in `unit` (None: a base unit)."""
         if not (isinstance(e, Ref) or isinstance(e, Call) and e.fn in ("sum", "avg", "max", "min")):
             return False
-        found = list(refs(e))
-        return bool(found) and all(self.lang.is_base_unit(getattr(self._pdef_of(r), "unit", None)) for r in found)
+        found = [getattr(self._pdef_of(r), "unit", None) for r in refs(e)]
+        return bool(found) and all(u == unit if unit else self.lang.is_base_unit(u) for u in found)
 
     def is_date(self, r: Ref) -> bool:
         """Is this a stored date (认购结束时间, 离任日期)?"""

@@ -11,7 +11,8 @@ word (历任, 都有谁)."""
 
 from __future__ import annotations
 
-from ..ir import Negated, QueryGraph, Ref, Unset
+from ..ir import Negated, QueryGraph, Ref, Slot, Unset
+from ..paths import link
 
 
 def run(g: QueryGraph) -> None:
@@ -27,12 +28,26 @@ def run(g: QueryGraph) -> None:
             if g.units_of("extreme", "topk", "order"):  # 最近离任的: ranked by the end date — of those that ended
                 g.conds.append(Negated(Unset(Ref(s.var, ended))))
             continue  # 最近一年内离任的董事长: the end date itself is what the question is about
+        listed = s is g.target and not g.linked(s.var)
         if current or former or (g.linked(s.var) and not said["ever"]):  # 茅台的董事长, 董事长是女的公司: said in the present
             unset = Unset(Ref(s.var, ended))
             g.conds.append(Negated(unset) if former else unset)
         else:  # the rows themselves (女董事长有几位): those that stopped holding are shown as such
             began = g.schema.labels[s.label].began
             g.tenure_unasked += [Ref(s.var, p) for p in (began, ended) if p]
+        if listed and not current:
+            _held_at(g, s)
+
+
+def _held_at(g: QueryGraph, s: Slot) -> None:
+    """已经离任的董事长, 历任董事长: each row says where it was held (the one edge the
+    label has: a chairman's company) — a list of people who left says little without it."""
+    hops = g.schema.neighbours(s.label)
+    if len(hops) != 1 or g.units_of("count", "aggregate", "group"):
+        return
+    where = g.add_slot(hops[0].dst, s.pos, kind="hidden")
+    link(g, s, where)
+    g.held_at.append(where)
 
 
 def _asks_about(g: QueryGraph, prop: str) -> bool:

@@ -124,7 +124,8 @@ def _named_date(g: QueryGraph, prop: str) -> Attached:
         ln = edge_link(g, owner, g.target, g.target.pos)
         if ln is not None:
             return Attached(None, ln, key)
-    elif owner == g.target.label:  # 最老的公司: its own date (最老的基金 has none of a company's)
+    elif owner == g.target.label or g.schema.labels[owner].dynamic:  # 最老的公司: its own date (最老的基金 has none
+        # of a company's); 上一次涨停: the latest of its daily rows
         slot = owner_slot(g, owner, g.target.pos, g.target)
         if slot is not None:
             return Attached(None, slot, key)

@@ -89,12 +89,22 @@ def find_labels(g: QueryGraph) -> None:
             text = g.ex.tagged[min(gap.pos, p):max(gap.pos, p)]
             if len(tags.strip(text)) <= 4:
                 continue
+        if _kind_of_reference(g, i, label):
+            continue  # 比白酒板块涨得多: the type word of the thing compared with
         if any(s.kind == "label" and s.label == label for s in g.slots):
             continue  # 股票…股票: one set
         if not same and label != chain and any(s.kind == "entity" and s.label == label for s in g.slots) \
                 and not _round_trip(g, label, p):
             continue  # 贵州茅台…多少股: the entity is the stock meant
         g.add_slot(label, p, mention=i)
+
+
+def _kind_of_reference(g: QueryGraph, i: int, label: str) -> bool:
+    """A type word right after a name the question compares with or leaves out
+    (比白酒板块, 除了茅台这只股票): that name's kind, not a subject of its own."""
+    refs = {u.ref("ent") for u in g.units_of("compare_entity", "exclude", "same_prop")}
+    return any(j < i and not tags.strip(g.ex.between(j, i) or "") and any(r.label == label for r in g.m[j].entities)
+               for j in refs if j is not None and g.m[j].kind == "entity")
 
 
 def _round_trip(g: QueryGraph, label: str, p: int) -> bool:
@@ -188,7 +198,7 @@ def _target(g: QueryGraph) -> Slot:
                 if owner in g.schema.labels:
                     if g.schema.labels[owner].dynamic or g.schema.labels[owner].period:
                         # daily rows and reports belong to a named parent
-                        parents = [h.dst for h in g.schema._neighbours(owner) if not g.schema.labels[h.dst].dynamic]
+                        parents = [h.dst for h in g.schema.neighbours(owner) if not g.schema.labels[h.dst].dynamic]
                         owners.extend(parents[:1])
                     else:
                         owners.append(owner)
@@ -249,7 +259,7 @@ def _owners(g: QueryGraph, owner: str) -> set[str]:
     if labels[owner].measure:  # a concept's value (total assets): the company that reports it
         return g.schema.reporters(owner)
     if labels[owner].dynamic or labels[owner].period:
-        return {h.dst for h in g.schema._neighbours(owner) if not labels[h.dst].dynamic}
+        return {h.dst for h in g.schema.neighbours(owner) if not labels[h.dst].dynamic}
     return {owner}
 
 

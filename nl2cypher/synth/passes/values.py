@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ir import Attached, Const, Op, QueryGraph
+from ..ir import Attached, Const, Op, QueryGraph, Ref
 from ..paths import holder, member_between, owner_slot
 
 
@@ -26,6 +26,7 @@ def run(g: QueryGraph) -> None:
     # two values of one property asked apart (是男是女) ask for it — but two measures (revenue … net income) are figures
     alternatives = {t for t, vals in seen.items() if len(vals) > 1 and not _measure(g, t)}
     joined = _joined(g)
+    picked: dict[tuple, list[str]] = {}
     for i, m in enumerate(g.m):
         if m.kind != "value" or i in g.consumed or any(a <= g.pos(i) < b for a, b in why):
             continue
@@ -38,9 +39,12 @@ def run(g: QueryGraph) -> None:
         if members and g.has("count") and g.unit("count").params.get("of") != "rows" and target is not None \
                 and target.kind == "entity" and len(target.names) == 1:
             options = members  # 军工板块今天上涨的有几只: its stocks that rose, counted (not its own rise: all or none)
+        if set(options) & set(picked.get(m.targets, ())):
+            options = picked[m.targets]  # 上涨的几只，下跌的几只: the same rows as the value word before
         if not options:
             continue
         t = g.pick(f"value#{i}", options, what="value:" + m.text)
+        picked[m.targets] = [t]
         owner, prop = t.split(".")
         if t in alternatives and i not in joined and i not in paired:  # a rule's pair (R&D as a percent of revenue): its own
             slot = owner_slot(g, owner, g.pos(i), target) if owner in g.schema.labels else None
@@ -59,7 +63,9 @@ def run(g: QueryGraph) -> None:
         ref = Attached(i, where, prop).ref
         g.used.add(i)
         op = m.params.get("op", "=")
-        if op in ("CONTAINS", "STARTS WITH"):  # a word of a searchable text (有回购消息的), a family (易方达的基金)
+        if "than" in m.params:  # 收阳: the close above the same row's open (another property, not a number)
+            g.conds.append(Op(op, ref, Ref(ref.var, m.params["than"])))
+        elif op in ("CONTAINS", "STARTS WITH"):  # a word of a searchable text (有回购消息的), a family (易方达的基金)
             g.conds.append(Op(op, ref, g.param(typed[0])))
         elif op != "=":
             g.conds.append(Op(op, ref, Const(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table

@@ -193,6 +193,9 @@ def one_things_rows(g: QueryGraph, a: Ask, shown: Shown) -> bool:
 def the_day_of(g: QueryGraph, a: Ask, shown: Shown, desc: bool, name: str):
     """The row of the highest (lowest) value: its day and the value, ties to the earliest day."""
     day = g.day(a.data_slots[0].var, a.data_slots[0].label)
+    if shown.ref == day:  # 上一次涨停是哪天: the day is what is ranked
+        cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(day, g.lang.say("columns.day"))]
+        return g.candidate((g.pattern(), Projection(tuple(cols), order=(Sort(day, desc),), limit=1)), name)
     cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(day, g.lang.say("columns.day")),
                                                       Column(shown.ref, shown.alias)]
     return g.candidate((g.pattern(), Projection(tuple(cols), order=(Sort(shown.ref, desc), Sort(day)), limit=1)), name)

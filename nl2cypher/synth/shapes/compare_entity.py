@@ -24,8 +24,11 @@ def lower(g: QueryGraph):
         return None
     owner, prop = a.owner, a.prop
     label = g.schema.labels[owner.label]
-    ref_branch, ref_val = branch(g, ref_ent.label, ref_ent.name, owner.label, prop,
-                                 day_conds(g, owner.label) if label.dynamic
+    if label.dynamic and not g.single_day:
+        return None  # 这周跑赢白酒没: a window's change against another's, not one day's rows against each other
+    rows = _own_rows(g, ref_ent.label, owner.label, prop)
+    ref_branch, ref_val = branch(g, ref_ent.label, ref_ent.name, rows, prop,
+                                 day_conds(g, rows) if label.dynamic
                                  else same_period(g, owner) if label.period else lambda v: [])
     main = g.pattern()
     pdef = g.schema.labels[owner.label].property(prop)
@@ -72,3 +75,14 @@ def _difference(g: QueryGraph, target, ref_branch, ref_val, main, value, word: s
         cols += (Column(pct_of_ref, g.lang.say("columns.difference_pct", value=word)),)
     ret = Projection(cols)
     return g.candidate((ref_branch, Projection((Column(ref_val, "ref"),), carry=True), main, ret), "difference")
+
+
+def _own_rows(g: QueryGraph, ref_label: str, owner_label: str, prop: str) -> str:
+    """比白酒板块涨得多的股票: a board has daily rows of its own with the same
+    measure — its value is read there, not from its members' rows (one value, not many)."""
+    if ref_label == owner_label or g.schema.edges_between(ref_label, owner_label):
+        return owner_label
+    lab = g.schema.labels[owner_label]
+    own = [h.dst for h in g.schema.neighbours(ref_label)
+           if (d := g.schema.labels.get(h.dst)) is not None and d.dynamic == lab.dynamic and d.property(prop) is not None]
+    return own[0] if len(own) == 1 else owner_label
