@@ -305,7 +305,9 @@ class Resolver:
             text = _apply(last[1].resolved, [(grown[0]["start"], grown[0]["end"], self._join([a.name, b.name]))],
                           not self.lang.script)
             return Resolution(self._cat(text, self._strip_markers(q)), "plural")
-        names = self._cat(self._join([a.name, b.name]), self._carried(last[1], ex, self._of_word))
+        # 那谁表现好: what was asked before, or a figure of its own asked when the one before was
+        asked = self._carried(last[1], ex, self._of_word) or self._then(last[1], ex)
+        names = self._cat(self._join([a.name, b.name]), asked)
         return Resolution(self._cat(names, self._strip_markers(q)), "plural")
 
     def _whole(self, q: str, ex, history: list[Turn]) -> Resolution | None:

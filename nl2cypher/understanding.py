@@ -136,7 +136,10 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     listed = "collect" in _query_facts(best.query)[1]  # 有几只？分别是哪几只: the names are in the answer
     ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks, ex.mentions, listed)
                      if w not in ignored)
-    ignored += tuple(w for w in expressed.unbuilt if w in ex.question)
+    # …a word a property word took in is that word's (成立多少年了: the age of a date, built)
+    props = [m for m in ex.mentions if m.kind == "property"]
+    free = "".join(" " if any(m.start <= i < m.end for m in props) else c for i, c in enumerate(ex.question))
+    ignored += tuple(w for w in expressed.unbuilt if w in free)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored += unlisted(ex, units, best.query, expressed.names)
     ignored += unpicked(ex.question, units, best.query)

@@ -5,6 +5,7 @@ gold on the demo KG; and robustness as a measured property (perturbations as dat
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pytest
@@ -1694,3 +1695,48 @@ def test_a_volume_asked_in_lots_is_answered_in_lots_of_a_hundred_shares(engine):
                               "WHERE d.date = date('2024-03-14') RETURN d.volume").rows[0][0]
     assert ans.confidence >= engine.trust and ans.rows[0][-1] == shares / 100, (ans.cypher, ans.rows)
     assert "手" in ans.columns[-1]
+
+
+@pytest.mark.parametrize("question, names", [("古井贡酒成立多少年了", ["古井贡酒"]),
+                                             ("片仔癀和云南白药各自成立几年了", ["片仔癀", "云南白药"])])
+def test_how_long_ago_a_company_was_founded_is_whole_years_to_the_reference_day(engine, question, names):
+    ans = engine.ask(question)
+    founded = dict(engine.store.run("MATCH (s:stock) WHERE s.name IN $n RETURN s.name, s.establishment_date",
+                                    {"n": names}).rows)
+    want = {n: 2024 - dt.date.fromisoformat(str(d)).year - ((dt.date.fromisoformat(str(d)).month,
+                                                             dt.date.fromisoformat(str(d)).day) > (3, 15))
+            for n, d in founded.items()}
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.unexplained)
+    assert {r[0]: r[-1] for r in ans.rows} == want, (ans.cypher, ans.rows)
+
+
+def test_years_between_renders_for_each_dialect():
+    from nl2cypher.cypher.ast import DateLit, Func, Prop
+    from nl2cypher.cypher.dialects import DIALECTS
+
+    age = Func("years_between", (Prop("s", "establishment_date"), DateLit(dt.date(2024, 3, 15))))
+    assert DIALECTS["neo4j"]().gen(age) == ("(20240315 - (s.establishment_date.year * 10000 + "
+                                            "s.establishment_date.month * 100 + s.establishment_date.day)) / 10000")
+    assert DIALECTS["ladybug"]().gen(age).startswith("(20240315 - (date_part('year', s.establishment_date)")
+
+
+def test_those_said_to_have_left_stay_the_ones_who_left_when_asked_who_they_all_are(engine):
+    _same(engine, "已经离任的董事长都有谁",
+          "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date IS NOT NULL RETURN c.name, s.name")
+
+
+def test_a_change_word_said_last_after_a_period_is_the_change_over_it_not_each_day(engine):
+    _same(engine, "银行板块本周涨跌",
+          "MATCH (t:trade {name: '银行'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+          "WHERE a.date = date('2024-03-08') AND b.date = " + T + " RETURN (b.closing_price - a.closing_price) / "
+          "a.closing_price * 100")
+    each = engine.ask("中国平安近三个交易日每天涨跌幅")  # each day asked: the days stay
+    assert len(each.rows) == 3, (each.cypher, each.rows)
+
+
+def test_which_of_the_two_did_better_keeps_the_period_the_turns_before_asked_about(engine):
+    s = _after(engine, "五粮液今年以来涨了多少", "泸州老窖同期呢")
+    ans = s.ask("那谁表现好")
+    _answers(engine, ans, "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+             "WHERE s.name IN ['五粮液', '泸州老窖'] AND a.date = date('2023-12-29') AND b.date = " + T + " "
+             "RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1")

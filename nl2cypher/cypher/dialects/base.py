@@ -85,8 +85,23 @@ class Generator:
         return "*"
 
     def func(self, f: Func) -> str:
+        if f.name == "years_between":  # whole years from one date to another (成立多少年了)
+            return self.years_between(*f.args)
         args = ", ".join(self.gen(a) for a in f.args)
         return f"{self.FUNCTIONS.get(f.name, f.name)}({'DISTINCT ' if f.distinct else ''}{args})"
+
+    def years_between(self, a, b) -> str:
+        """Whole years from date a to date b: the dates as numbers YYYYMMDD, their difference
+        in whole 10,000s (integer division: 2024-03-15 less 2000-03-16 is 23 years)."""
+        return f"({self._yyyymmdd(b)} - {self._yyyymmdd(a)}) / 10000"
+
+    def _yyyymmdd(self, d) -> str:
+        if isinstance(d, DateLit):
+            return str(d.value.year * 10000 + d.value.month * 100 + d.value.day)
+        return "(%s * 10000 + %s * 100 + %s)" % tuple(self.date_part(d, u) for u in ("year", "month", "day"))
+
+    def date_part(self, d, unit: str) -> str:
+        return f"{self.gen(d, 9)}.{unit}"
 
     def not_(self, e: Not) -> str:
         return f"NOT ({self.gen(e.expr)})"

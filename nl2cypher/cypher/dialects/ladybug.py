@@ -1,4 +1,5 @@
-"""Ladybug (Kùzu) Cypher: a node's label is `label(n)`, not `labels(n)`."""
+"""Ladybug (Kùzu) Cypher: a node's label is `label(n)`, not `labels(n)`; a date's year is
+`date_part('year', d)`, not `d.year`."""
 
 from __future__ import annotations
 
@@ -9,3 +10,6 @@ class Ladybug(Generator):
     name = "ladybug"
     FUNCTIONS = {"label": "label"}
     READ_PROCEDURES = frozenset({"show_tables", "table_info", "show_connection"})
+
+    def date_part(self, d, unit: str) -> str:
+        return f"date_part('{unit}', {self.gen(d)})"  # no d.year on a date

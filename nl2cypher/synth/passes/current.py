@@ -16,8 +16,9 @@ from ..paths import link
 
 
 def run(g: QueryGraph) -> None:
-    said = {k: bool(g.lang.found(k, g.ex.question)) for k in ("current", "former", "ever")}
-    current, former = said["current"], said["former"] and not said["ever"]
+    said = {k: bool(g.lang.found(k, g.ex.question)) for k in ("current", "former", "ever", "departed")}
+    # 以前换过…都有谁: every one there has been; 已经离任的…都有谁: those who left, listed
+    current, former = said["current"], said["former"] and (not said["ever"] or said["departed"])
     if current and former:
         return
     for s in g.slots:
