@@ -124,6 +124,15 @@ class Extraction:
         """Tagged text between mentions i and j (i before j)."""
         return self.tagged[self.tag_span(i)[1]:self.tag_span(j)[0]]
 
+    def in_a_row(self, said: list[int], joiner: str) -> int:
+        """The longest run of these mentions one right after another (nothing or
+        `joiner` between: 下游的下游 is two); said again further on, a word is counted once."""
+        longest = run = 0
+        for k, i in enumerate(said):
+            run = run + 1 if k and (self.between(said[k - 1], i) or "") in ("", joiner) else 1
+            longest = max(longest, run)
+        return longest
+
 
 def tag_question(q: str, mentions: list[Mention]) -> tuple[str, list[tuple[int, int]]]:
     """The question with each mention replaced by its mark, and for each character

@@ -111,6 +111,7 @@ class Expressed:
     unbuilt: tuple[str, ...] = ()  # 四个季度都盈利, 成立多少年了: what no reading holds
     clause_ends: str = ""  # what ends an ask with no mark after it (涨的多少家|跌的多少家)
     names: frozenset[str] = frozenset()  # the properties that show which thing a row is (labels' `display`)
+    of: str = ""  # the word joining a thing to what it has (的): 下游的下游 is two links
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -120,7 +121,7 @@ class Expressed:
                    {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()},
                    str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("unbuilt") or ()),
                    str(lang.words.get("clause_ends") or ""),
-                   frozenset(lab.display for lab in schema.labels.values() if lab.display))
+                   frozenset(lab.display for lab in schema.labels.values() if lab.display), lang.glue("of"))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -351,7 +352,10 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
         if keys and not through & props:
             out.append(m.text)
     out += [m.text for m in ex.mentions if m.kind == "edge" and _hop_left_out(m.targets, query, expressed.ends)]
-    out += _said_twice_taken_once(ex, query)
+    out += _said_twice_taken_once(ex, query, expressed.of)
+    # 上游是啥 下游又是啥: both ways asked, one query goes one way
+    ways = [m for m in ex.mentions if m.kind == "edge" and "role" in m.params and "yields" not in m.params]
+    out += [m.text for m in ways if m.params["role"] != ways[0].params["role"]][:1]
     out += _periods_left_out(ex, query)
     # a value word whose property the query never reads (上证主板…，深市主板呢 counted over the market)
     out += [m.text for m in ex.mentions if m.kind == "value" and m.targets
@@ -399,15 +403,19 @@ def _periods_left_out(ex: Extraction, query) -> list[str]:
     return out
 
 
-def _said_twice_taken_once(ex: Extraction, query) -> list[str]:
+def _said_twice_taken_once(ex: Extraction, query, of: str = "") -> list[str]:
     """管X的经理还管了哪些基金: an edge word said twice asks for two hops; a query
     taking that edge once answers half of it."""
     hops: dict[str, int] = {}
     for node in ast.nodes(query.clauses):
         if isinstance(node, ast.Rel) and node.type:
             hops[node.type] = hops.get(node.type, 0) + (node.max_hops or node.min_hops or 1)
-    said = [m for m in ex.mentions if m.kind == "edge" and len(m.targets) == 1]
-    return [m.text for m in said if sum(x.targets == m.targets for x in said) > max(1, hops.get(m.targets[0], 0))][-1:]
+    said = [m for m in ex.mentions if m.kind == "edge" and len(m.targets) == 1 and "yields" not in m.params]
+
+    def times(m) -> int:  # a chain's word said again further on is the same link (影响哪些下游 下游有哪些公司)
+        same = [i for i, x in enumerate(ex.mentions) if x in said and x.targets == m.targets]
+        return ex.in_a_row(same, of) if "role" in m.params else len(same)
+    return [m.text for m in said if times(m) > max(1, hops.get(m.targets[0], 0))][-1:]
 
 
 def _each_named_shown(query) -> bool:

@@ -1740,3 +1740,29 @@ def test_which_of_the_two_did_better_keeps_the_period_the_turns_before_asked_abo
     _answers(engine, ans, "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
              "WHERE s.name IN ['五粮液', '泸州老窖'] AND a.date = date('2023-12-29') AND b.date = " + T + " "
              "RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1")
+
+
+def test_a_chain_word_said_again_in_a_later_clause_is_the_same_link(engine):
+    _same(engine, "多晶硅影响哪些下游 下游有哪些公司",
+          "MATCH (:industry {name: '多晶硅'})-[:affect]->(d:industry)<-[:associate]-(s:stock) RETURN d.name, s.name")
+    two = engine.ask("多晶硅的下游的下游")  # said one right after another: two links
+    want = engine.store.run("MATCH (:industry {name: '多晶硅'})-[:affect]->(:industry)-[:affect]->(d:industry) "
+                            "RETURN DISTINCT d.name")
+    assert results_match(want.columns, want.rows, two.columns, two.rows, False), two.cypher
+
+
+@pytest.mark.parametrize("question", ["中国石化相关产业的上游有哪些", "宁德时代是哪个产业的 上游是啥"])
+def test_the_upstream_of_a_companys_industries_shows_each_beside_its_industry(engine, question):
+    name = question[:4]
+    _same(engine, question, f"MATCH (:stock {{name: '{name}'}})-[:associate]->(i:industry)<-[:affect]-(u:industry) "
+                            "RETURN u.name, i.name")
+
+
+def test_what_affects_an_industry_upstream_is_read_upstream(engine):
+    _same(engine, "影响光伏组件的上游产业里，规模最大的是哪个",
+          "MATCH (u:industry)-[:affect]->(:industry {name: '光伏组件'}) RETURN u.name ORDER BY u.scale DESC, u.name LIMIT 1")
+
+
+@pytest.mark.parametrize("question", ["多晶硅往下游一直传下去会影响到哪些产业", "多晶硅的所有下游产业"])
+def test_a_chain_followed_all_the_way_reaches_every_industry_downstream(engine, question):
+    _same(engine, question, "MATCH (:industry {name: '多晶硅'})-[:affect*1..30]->(d:industry) RETURN DISTINCT d.name")

@@ -118,6 +118,7 @@ class Step:
     var: str
     label: str
     rel_var: str | None = None
+    hops: tuple[int, int] | None = None  # a chain followed all the way (一直往下游): 1 to n links
 
 
 @dataclass(frozen=True)
@@ -288,7 +289,7 @@ class QueryGraph:
         self.day_range = False  # daily rows filtered to a period
         self.named: dict[str, str] = {}  # a slot's var -> the var of the node that names it (`named_by`)
         self.tenure_unasked: list[Ref] = []  # start and end dates of listed rows, current or former not asked
-        self.held_at: list[Slot] = []  # what listed rows that stop holding are held at (a chairman's company)
+        self.shown_with: list[Slot] = []  # things each listed row shows beside it (the company a chairman left)
 
     # ---- values and names --------------------------------------------------
     def param(self, value: Any) -> Value:

@@ -24,7 +24,8 @@ def lower(plan: Plan) -> ast.Query:
 
 def _path(p: PathSpec) -> ast.Path:
     return ast.Path(ast.Node(p.var, p.label),
-                    tuple((ast.Rel(st.edge, st.forward, st.rel_var), ast.Node(st.var, st.label)) for st in p.steps))
+                    tuple((ast.Rel(st.edge, st.forward, st.rel_var, *(st.hops or (None, None))), ast.Node(st.var, st.label))
+                          for st in p.steps))
 
 
 def _projection(p: Projection):

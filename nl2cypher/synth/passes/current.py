@@ -48,7 +48,7 @@ def _held_at(g: QueryGraph, s: Slot) -> None:
         return
     where = g.add_slot(hops[0].dst, s.pos, kind="hidden")
     link(g, s, where)
-    g.held_at.append(where)
+    g.shown_with.append(where)
 
 
 def _asks_about(g: QueryGraph, prop: str) -> bool:

@@ -11,6 +11,7 @@ from ..ir import Link, QueryGraph, Slot, Step
 from ..paths import link
 
 MAX_CHAIN = 3  # links of a chain a question can ask across (下游的下游的下游)
+MAX_DEPTH = 30  # links a chain followed all the way may take (一直往下游)
 
 
 def _chain_end(g: QueryGraph, chain, role: str) -> list:
@@ -25,12 +26,22 @@ def _chain_end(g: QueryGraph, chain, role: str) -> list:
     return [g.add_slot(named[0].label, at)]
 
 
+def _links_said(g: QueryGraph, role: str) -> int:
+    """下游的下游: chain words one right after another are that many links; said again
+    further on (影响哪些下游 下游有哪些公司) it is the same link."""
+    return g.ex.in_a_row([i for i, m in enumerate(g.m) if m.kind == "edge" and m.params.get("role") == role
+                          and "yields" not in m.params], g.lang.glue("of")) or 1
+
+
 def run(g: QueryGraph) -> None:
     target = g.target
     placed = {target.var} | {v for ln in g.links for v in (ln.a, ln.b) if v in g.tree(target.var)}
     pending = [s for s in g.slots if s.var not in placed and s.kind in ("entity", "label")]
-    role = next((m.params["role"] for m in g.m if m.kind == "edge" and "role" in m.params), None)
-    hops = min(MAX_CHAIN, sum(1 for m in g.m if m.kind == "edge" and m.params.get("role") == role)) if role else 1
+    # a chain word says which way; its verb (影响) only when none does (影响光伏组件的上游: upstream)
+    roles = sorted((m for m in g.m if m.kind == "edge" and "role" in m.params), key=lambda m: "yields" in m.params)
+    role = roles[0].params["role"] if roles else None
+    hops = min(MAX_CHAIN, _links_said(g, role)) if role else 1
+    every = any(m.kind == "edge" and m.params.get("role") == role and m.params.get("links") == "all" for m in g.m)
     chain = g.schema.role_edge("chain")[0] if role and g.schema.role_edge("chain") else None
     if chain is not None:
         pending += _chain_end(g, chain, role)
@@ -50,6 +61,8 @@ def run(g: QueryGraph) -> None:
             up, down = (s, other) if role == "downstream" else (other, s)
             between = [g.new_var(down.label) for _ in range(hops - 1)]  # 下游的下游: one link further
             steps = tuple(Step(chain.name, True, v, down.label) for v in between + [down.var])
+            if every:  # 一直往下游: every link there is, as far as the chain goes
+                steps = (Step(chain.name, True, down.var, down.label, hops=(1, MAX_DEPTH)),)
             g.links.append(Link(up.var, down.var, steps))
             continue
         best = _nearest(g, s)

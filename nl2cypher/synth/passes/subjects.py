@@ -130,6 +130,22 @@ def choose_target(g: QueryGraph) -> None:
     (last label word), else the last entity; with only properties and values
     named, the label that owns them."""
     g.target = _target(g)
+    g.target = _one_link_on(g) or g.target
+
+
+def _one_link_on(g: QueryGraph) -> Slot | None:
+    """中国石化相关产业的上游: a chain word right after a word for the chain's own kind of
+    thing (nothing named of that kind) asks for the things one link on from those, each
+    shown beside the one it is linked to."""
+    chain, t = _chain_label(g), g.target
+    said = [i for i, m in enumerate(g.m) if m.kind == "edge" and "role" in m.params]
+    if chain is None or t.label != chain or t.kind != "label" or t.mention is None or not said \
+            or said[-1] < t.mention or any(s.kind == "entity" and s.label == chain for s in g.slots):
+        return None
+    if tags.strip(g.ex.between(t.mention, said[-1]) or "") not in ("", g.lang.glue("of")):
+        return None
+    g.shown_with.append(t)  # …beside the industry each one is upstream of
+    return g.add_slot(chain, g.pos(said[-1]))
 
 
 def _target(g: QueryGraph) -> Slot:

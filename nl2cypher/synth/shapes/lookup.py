@@ -65,7 +65,9 @@ def lower(g: QueryGraph):
     cols += [Column(x.ref, x.alias) for x in a.shown] + held + _which_way(g, a.shown) + _sentiment(g, target)
     tenure = [r for r in g.tenure_unasked if r.var == target.var]
     cols += [Column(r, g.prop_word(target.label, r.key)) for r in tenure]  # 都有谁: when each began and left
-    cols += [Column(*g.name_of(s)) for s in g.held_at]  # 已经离任的董事长: of which company
+    for s in g.shown_with:  # 已经离任的董事长: of which company; 上游: of which industry (another name when the same)
+        expr, alias = g.name_of(s)
+        cols.append(Column(expr, g.lang.say("columns.linked", value=alias) if any(c.alias == alias for c in cols) else alias))
     if not order:  # 股东有哪些，各持多少: the biggest holding first; 板块各股今天的涨跌幅: the best first
         shown = [x.ref for x in a.shown] + [c.expr for c in held]
         order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
