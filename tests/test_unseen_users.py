@@ -1766,3 +1766,36 @@ def test_what_affects_an_industry_upstream_is_read_upstream(engine):
 @pytest.mark.parametrize("question", ["多晶硅往下游一直传下去会影响到哪些产业", "多晶硅的所有下游产业"])
 def test_a_chain_followed_all_the_way_reaches_every_industry_downstream(engine, question):
     _same(engine, question, "MATCH (:industry {name: '多晶硅'})-[:affect*1..30]->(d:industry) RETURN DISTINCT d.name")
+
+
+DAY_AGAINST = ("MATCH (s:stock {name: '%s'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+               f"WHERE a.date = date('%s') AND b.date = {T} RETURN (b.closing_price - a.%s) / a.%s * 100")
+
+
+@pytest.mark.parametrize("question, name, day, price", [
+    ("客户1月8号买的招商银行 到今天收益多少", "招商银行", "2024-01-08", "closing_price"),
+    ("我上周三开盘买的比亚迪 现在赚了还是亏了", "比亚迪", "2024-03-06", "opening_price")])
+def test_what_a_holding_bought_on_a_day_made_up_to_today(engine, question, name, day, price):
+    ans = engine.ask(question)
+    want = engine.store.run(DAY_AGAINST % (name, day, price, price)).rows[0][0]
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.unexplained)
+    assert abs(ans.rows[0][-1] - want) < 1e-6, (ans.cypher, ans.rows)
+
+
+def test_year_to_date_and_versus_as_typed(engine):
+    ans = engine.ask("比亚迪ytd多少")
+    want = engine.store.run("MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), "
+                            "(s)-[:has_stock_data]->(b:stock_data) WHERE a.date = date('2023-12-29') AND b.date = "
+                            f"{T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100").rows[0][0]
+    assert ans.confidence >= engine.trust and abs(ans.rows[0][-1] - want) < 1e-6, (ans.cypher, ans.rows)
+    _same(engine, "格力电器vs美的集团 今天谁涨得多",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['格力电器', '美的集团'] "
+          f"AND d.date = {T} RETURN s.name ORDER BY d.range DESC LIMIT 1")
+
+
+def test_a_ranking_by_the_change_over_a_period_ranks_each_ones_change(engine):
+    _same(engine, "银行股今年以来涨幅排名",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(a:stock_data), "
+          "(s)-[:has_stock_data]->(b:stock_data) WHERE a.date = date('2023-12-29') AND b.date = " + T + " "
+          "RETURN s.name, (b.closing_price - a.closing_price) / a.closing_price * 100 AS c ORDER BY c DESC, s.name",
+          ordered=True)

@@ -1,5 +1,5 @@
 """今年以来涨得最多的股票 / 上周哪个板块跌得最多 / 这个月涨幅前五 / 格力和美的这个月哪个
-涨得多: things ranked by
+涨得多 / 今年以来涨幅排名: things ranked by
 their change over a period — the last price in it against the price of the
 trading day before it (the label's `measures`), as `change` does for one thing —
 not by their best single day."""
@@ -14,7 +14,8 @@ NAME = "change_rank"
 
 def applies(g: QueryGraph) -> bool:
     a = ask(g)
-    ranks = a.extreme is not None or a.topk is not None or (a.which is not None and a.group is not None)
+    ranks = a.extreme is not None or a.topk is not None or (a.which is not None and a.group is not None) \
+        or a.ordering is not None  # 今年以来涨幅排名: every one, ranked by its change
     return ranks and g.day_range and g.target is not None and len(a.data_slots) == 1 \
         and (g.target.kind != "entity" or len(g.target.names) > 1)  # 格力和美的这个月哪个涨得多: the group
 
@@ -39,7 +40,7 @@ def lower(g: QueryGraph):
     conds += (Op("=", day, Day(before)), Op("=", g.day(last, rows.label), Day(end)))
     first_price, last_price = Ref(rows.var, price), Ref(last, price)
     pct = Op("*", Op("/", Op("-", last_price, first_price), first_price), Const(100.0))
-    unit = a.topk or a.extreme or a.which
+    unit = a.topk or a.extreme or a.which or a.ordering
     desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(ranked.ref)  # 跌得最多: ascending
     name = g.name_of(g.target)
     change = g.prop_word(rows.label, measures.get("change"))
