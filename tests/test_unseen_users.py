@@ -1799,3 +1799,13 @@ def test_a_ranking_by_the_change_over_a_period_ranks_each_ones_change(engine):
           "(s)-[:has_stock_data]->(b:stock_data) WHERE a.date = date('2023-12-29') AND b.date = " + T + " "
           "RETURN s.name, (b.closing_price - a.closing_price) / a.closing_price * 100 AS c ORDER BY c DESC, s.name",
           ordered=True)
+
+
+def test_a_follow_up_whose_which_day_word_the_resolution_lost_is_right_or_flagged(engine):
+    s = _after(engine, "我上礼拜一开盘买的中信证券 现在赚了还是亏了")
+    ans = s.ask("这期间最高点多少 哪天")
+    want = engine.store.run("MATCH (:stock {name: '中信证券'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= "
+                            f"date('2024-03-04') AND d.date <= {T} RETURN d.maximum_price, d.date "
+                            "ORDER BY d.maximum_price DESC LIMIT 1")
+    right = ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False)
+    assert right or ans.error is not None or ans.confidence < engine.trust, (ans.resolved_question, ans.cypher)
