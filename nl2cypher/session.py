@@ -109,9 +109,10 @@ class Session:
         word the follow-up said is not in the question answered — say so."""
         if res is not None:
             # … and 还能追吗 swapped into a figure asked before: advice no KG holds, not carried — say so
-            # … and a which-day word (这期间最高点多少 哪天) the resolved question lost
-            said = [*self.engine.resolver.words["superlatives"], *map(str, self.engine.lang.words.get("out_of_scope") or ()),
-                    *map(str, (self.engine.lang.words.get("asks") or {}).get("day") or ())]
+            # … and a which-day word (这期间最高点多少 哪天) the resolved question lost, when no day is shown
+            lang = self.engine.lang
+            days = [] if lang.say("columns.day") in ans.columns else (lang.words.get("asks") or {}).get("day") or ()
+            said = [*self.engine.resolver.words["superlatives"], *map(str, lang.words.get("out_of_scope") or ()), *map(str, days)]
             self._unused(ans, [w for w in said if w in question and w not in res.question])
 
     def _unused(self, ans: Answer, words: list[str]) -> None:
