@@ -82,6 +82,7 @@ class Turn:
     measures: list[list[int]] = field(default_factory=list)  # spans of measure words (涨了百分之几) in `resolved`
     counted: bool = False  # the answer counted things (其中女的几个): 她们 are the things counted
     growth: list[list[int]] = field(default_factory=list)  # spans of growth words (环比增长, 比二季度增长) in `resolved`
+    day: str | None = None  # the one day the answer showed (最高价是哪天 → 2024-01-29): what 那天 points at
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -117,7 +118,7 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
-                                "picked", "joined", "weak", "that_time")}
+                                "picked", "joined", "weak", "that_time", "that_day")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
@@ -130,6 +131,7 @@ class Resolver:
 
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
+        question = self._on_that_day(question, history)
         ex = self._extract(question, today, calendar)
         if ex is None:  # 换成兴业银行: the lead word glued to the name; read the rest
             rest = self._strip_markers(question)
@@ -177,6 +179,14 @@ class Resolver:
         if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
             return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
         return owned or Resolution(question, "reset" if history else "new")
+
+    def _on_that_day(self, q: str, history: list[Turn]) -> str:
+        """那天成交量多少 after 最高价是哪天: the day the answer before showed, by its date."""
+        m = self._find(q, "that_day")
+        prev = next((t for t in reversed(history) if t.ok and not t.computed), None)
+        if m is None or prev is None or not prev.day:
+            return q
+        return q[:m.start()] + prev.day + q[m.end():]
 
     def _against(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """比昨天高还是低 right after 白酒板块今天平均涨了多少: naming nothing but

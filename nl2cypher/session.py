@@ -181,9 +181,16 @@ class Session:
                     ranked=any(u.kind in RANKING_UNITS for u in tr.units),
                     measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS],
                     counted=any(u.kind == "count" for u in tr.units),
-                    growth=[list(u.span) for u in tr.units if u.kind == "growth"])
+                    growth=[list(u.span) for u in tr.units if u.kind == "growth"], day=self._day_shown(ans))
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
+
+    def _day_shown(self, ans: Answer) -> str | None:
+        """The one day a one-row answer shows (最高价是哪天): what 那天 then points at."""
+        col = self.engine.lang.say("columns.day")
+        if len(ans.rows) != 1 or col not in ans.columns:
+            return None
+        return str(ans.rows[0][ans.columns.index(col)])
 
     # ---- a plain value ----------------------------------------------------
     def to_json(self) -> dict:

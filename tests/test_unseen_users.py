@@ -1809,3 +1809,38 @@ def test_a_follow_up_whose_which_day_word_the_resolution_lost_is_right_or_flagge
                             "ORDER BY d.maximum_price DESC LIMIT 1")
     right = ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False)
     assert right or ans.error is not None or ans.confidence < engine.trust, (ans.resolved_question, ans.cypher)
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("2010年以后成立的公司有几家", "MATCH (s:stock) WHERE s.establishment_date >= date('2010-01-01') RETURN count(s)"),
+    ("晚于2010年成立的公司有几家", "MATCH (s:stock) WHERE s.establishment_date > date('2010-12-31') RETURN count(s)")])
+def test_after_a_year_counts_that_year_and_later_than_it_does_not(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_companies_picked_by_when_their_chairman_came_or_left_say_who(engine):
+    _same(engine, "最近一年内有董事长离任的公司有哪些",
+          "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date >= date('2023-03-16') "
+          f"AND c.departure_date <= {T} RETURN s.name, c.name")
+
+
+def test_after_a_day_is_the_days_from_then_on(engine):
+    _same(engine, "3月4号以后涨停过的银行股",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+          f"WHERE d.date >= date('2024-03-04') AND d.date <= {T} AND d.raising_limit = true RETURN DISTINCT s.name")
+
+
+def test_that_day_after_an_answer_showing_one_day_is_that_day(engine):
+    s = _after(engine, "比亚迪今年以来涨了多少", "这期间最高价是哪天")
+    day = s.turns[-1].day
+    ans = s.ask("那天成交量多少")
+    _answers(engine, ans, f"MATCH (:stock {{name: '比亚迪'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('{day}') "
+                          "RETURN d.volume")
+    assert ans.confidence >= engine.trust and day in ans.resolved_question
+
+
+@pytest.mark.parametrize("question, cond", [("今天3连板以上的有哪些", ">= 3"), ("今天两连板的票", "= 2"),
+                                            ("现在连板的股票有哪些", ">= 2")])
+def test_runs_of_limit_up_days_said_as_lian_ban(engine, question, cond):
+    _same(engine, question, f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                            f"AND d.raising_limit_days {cond} RETURN s.name")

@@ -11,7 +11,7 @@ word (历任, 都有谁)."""
 
 from __future__ import annotations
 
-from ..ir import Negated, QueryGraph, Ref, Slot, Unset
+from ..ir import Negated, Op, QueryGraph, Ref, Slot, Unset
 from ..paths import link
 
 
@@ -25,6 +25,8 @@ def run(g: QueryGraph) -> None:
         ended = g.schema.labels[s.label].ended
         if not ended or s.kind == "entity":
             continue
+        if s is not g.target and _dated(g, s):
+            g.shown_with.append(s)  # 有董事长离任的公司, 2023年以后新上任董事长的公司: whose it was, beside each
         if not (current or former) and _asks_about(g, f"{s.label}.{ended}"):
             if g.units_of("extreme", "topk", "order"):  # 最近离任的: ranked by the end date — of those that ended
                 g.conds.append(Negated(Unset(Ref(s.var, ended))))
@@ -38,6 +40,13 @@ def run(g: QueryGraph) -> None:
             g.tenure_unasked += [Ref(s.var, p) for p in (began, ended) if p]
         if listed and not current:
             _held_at(g, s)
+
+
+def _dated(g: QueryGraph, s: Slot) -> bool:
+    """Is there a condition on when this row began or stopped holding?"""
+    lab = g.schema.labels[s.label]
+    return any(isinstance(c, Op) and isinstance(c.left, Ref) and c.left.var == s.var and c.left.key in (lab.began, lab.ended)
+               and not isinstance(c.right, Ref) for c in g.conds)
 
 
 def _held_at(g: QueryGraph, s: Slot) -> None:
