@@ -120,6 +120,9 @@ class Resolver:
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
                                 "picked", "joined", "weak", "that_time", "that_day")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
+        self.nth = {str(k): int(v) for k, v in (vocab.get("nth") or {}).items()}
+        units = [str(u) for u in vocab.get("nth_units") or ()]
+        self._nth = re.compile(f"({lang.alternation(self.nth)})(?:{lang.alternation(units)})") if self.nth and units else None
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
         self._lead = re.compile(f"^(?:{lang.alternation(self.words['lead'], in_order=True)})")
@@ -131,7 +134,7 @@ class Resolver:
 
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
-        question = self._on_that_day(question, history)
+        question = self._nth_answered(self._on_that_day(question, history), history)
         ex = self._extract(question, today, calendar)
         if ex is None:  # 换成兴业银行: the lead word glued to the name; read the rest
             rest = self._strip_markers(question)
@@ -187,6 +190,18 @@ class Resolver:
         if m is None or prev is None or not prev.day:
             return q
         return q[:m.start()] + prev.day + q[m.end():]
+
+    def _nth_answered(self, q: str, history: list[Turn]) -> str:
+        """第二个呢 / 第三名Q3多少 after a ranking that listed several things (one of the last
+        few turns): that row's thing, by name."""
+        m = self._nth.search(q) if self._nth is not None else None
+        k = self.nth.get(m.group(1)) if m is not None else None
+        if k is None:
+            return q
+        recent = [t for t in history if t.ok and not t.computed][-OWNER_TURNS:]
+        # the latest ranked list that long (an unranked list's first row is no 第一名)
+        listed = next((t for t in reversed(recent) if t.ranked and len(t.answered) >= max(2, k)), None)
+        return q if listed is None else q[:m.start()] + listed.answered[k - 1].name + q[m.end():]
 
     def _against(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """比昨天高还是低 right after 白酒板块今天平均涨了多少: naming nothing but

@@ -1844,3 +1844,14 @@ def test_that_day_after_an_answer_showing_one_day_is_that_day(engine):
 def test_runs_of_limit_up_days_said_as_lian_ban(engine, question, cond):
     _same(engine, question, f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
                             f"AND d.raising_limit_days {cond} RETURN s.name")
+
+
+def test_a_row_of_the_answer_before_named_by_its_place(engine):
+    s = _after(engine, "今天涨幅最大的5只白酒股")
+    names = [n.name for n in s.turns[-1].answered]
+    ans = s.ask("第二只成交量多少")
+    assert names[1] in ans.resolved_question, (ans.resolved_question, names)
+    _answers(engine, ans, f"MATCH (:stock {{name: '{names[1]}'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                          "RETURN d.volume")
+    third = s.ask("第三名的董事长是谁")  # the list is two turns back now
+    assert names[2] in third.resolved_question, (third.resolved_question, names)
