@@ -121,6 +121,7 @@ class Resolver:
                                 "picked", "joined", "weak", "that_time", "that_day")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.nth = {str(k): int(v) for k, v in (vocab.get("nth") or {}).items()}
+        self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
         units = [str(u) for u in vocab.get("nth_units") or ()]
         self._nth = re.compile(f"({lang.alternation(self.nth)})(?:{lang.alternation(units)})") if self.nth and units else None
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
@@ -134,7 +135,7 @@ class Resolver:
 
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
-        question = self._nth_answered(self._on_that_day(question, history), history)
+        question = self._other_class(self._nth_answered(self._on_that_day(question, history), history), history)
         ex = self._extract(question, today, calendar)
         if ex is None:  # 换成兴业银行: the lead word glued to the name; read the rest
             rest = self._strip_markers(question)
@@ -202,6 +203,18 @@ class Resolver:
         # the latest ranked list that long (an unranked list's first row is no 第一名)
         listed = next((t for t in reversed(recent) if t.ranked and len(t.answered) >= max(2, k)), None)
         return q if listed is None else q[:m.start()] + listed.answered[k - 1].name + q[m.end():]
+
+    def _other_class(self, q: str, history: list[Turn]) -> str:
+        """C类呢 / 跟C类比 after a turn about one share class of a thing: its other class, by name."""
+        m = self._class.search(q) if self._class is not None else None
+        prev = next((t for t in reversed(history) if t.ok and not t.computed), None)
+        if m is None or prev is None:
+            return q
+        for n in prev.named[:1]:
+            other = n.name[:-1] + m.group(1).upper()
+            if n.name[-1:].isascii() and n.name[-1:].isalpha() and other != n.name and self.lexicon.named(other):
+                return q[:m.start()] + other + q[m.end():]
+        return q
 
     def _against(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """比昨天高还是低 right after 白酒板块今天平均涨了多少: naming nothing but

@@ -1855,3 +1855,20 @@ def test_a_row_of_the_answer_before_named_by_its_place(engine):
                           "RETURN d.volume")
     third = s.ask("第三名的董事长是谁")  # the list is two turns back now
     assert names[2] in third.resolved_question, (third.resolved_question, names)
+
+
+@pytest.mark.parametrize("question", ["招商银行和工商银行谁注册资本大 差多少", "招商银行和工商银行注册资本哪个大 大多少"])
+def test_which_of_two_and_by_how_much_answers_both(engine, question):
+    ans = engine.ask(question)
+    caps = dict(engine.store.run("MATCH (s:stock) WHERE s.name IN ['招商银行', '工商银行'] "
+                                 "RETURN s.name, s.registered_capital").rows)
+    big = max(caps, key=caps.get)
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.unexplained)
+    assert ans.rows[0][0] == big and abs(ans.rows[0][-1] - (max(caps.values()) - min(caps.values()))) < 1e-6, ans.rows
+
+
+def test_the_other_share_class_of_the_fund_discussed(engine):
+    s = _after(engine, "易方达蓝筹精选混合A规模多少")
+    ans = s.ask("C类呢")
+    assert "易方达蓝筹精选混合C" in ans.resolved_question, ans.resolved_question
+    _answers(engine, ans, "MATCH (f:public_offering_fund {name: '易方达蓝筹精选混合C'}) RETURN f.scale")

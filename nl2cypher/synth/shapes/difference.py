@@ -1,11 +1,12 @@
 """五粮液和泸州老窖的收盘价相差多少: max − min of the value over the group; where the
 rule says the order named counts (the difference between Microsoft's and Apple's
-diluted EPS), both values and the first's less the second's."""
+diluted EPS), both values and the first's less the second's; asked which one too
+(谁注册资本大 大多少), the one with it beside both values and the difference."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Op, Projection, QueryGraph, Whole
-from .common import ask, branch, day_conds, same_period
+from ..ir import Call, Column, Op, Pattern, Projection, QueryGraph, Sort, Whole
+from .common import aggregate_word, ask, branch, day_conds, same_period
 
 NAME = "difference"
 
@@ -22,8 +23,26 @@ def lower(g: QueryGraph):
         named = _in_order_named(g, a.group, last)
         if named is not None:
             return named
+    if g.has("which") and len(a.group.names) == 2:
+        return _which_and_by_how_much(g, a.group, last)
     diff = Op("-", Call("max", (last.ref,)), Call("min", (last.ref,)))
     return g.candidate((g.pattern(), Projection((Column(diff, g.lang.say("columns.difference", value=last.alias)),))), NAME)
+
+
+def _which_and_by_how_much(g: QueryGraph, group, last):
+    """招商银行和工商银行注册资本哪个大 大多少: the one with the higher value (lower, asked
+    so), both values and the difference — the two values first, then the one that has it."""
+    unit = g.unit("which")
+    desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(last.ref)
+    base = g.pattern()
+    both = Projection((Column(Call("max", (last.ref,)), "hi"), Column(Call("min", (last.ref,)), "lo")), carry=True)
+    again = Pattern(base.paths, base.conds + (Op("=", last.ref, Whole("hi" if desc else "lo")),))
+    name = g.name_of(group)
+    cols = (Column(*name), Column(Whole("hi"), aggregate_word(g, "max", last.alias)),
+            Column(Whole("lo"), aggregate_word(g, "min", last.alias)),
+            Column(Op("-", Whole("hi"), Whole("lo")), g.lang.say("columns.difference", value=last.alias)))
+    # the one picked (of a tie, the first by name)
+    return g.candidate((base, both, again, Projection(cols, True, (Sort(name[0]),), limit=1)), NAME)
 
 
 def _in_order_named(g: QueryGraph, group, last):
