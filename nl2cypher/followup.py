@@ -135,7 +135,8 @@ class Resolver:
 
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
-        question = self._other_class(self._nth_answered(self._on_that_day(question, history), history), history)
+        for named in (self._on_that_day, self._nth_answered, self._other_class):  # a day or a thing of an answer before
+            question = named(question, history)
         ex = self._extract(question, today, calendar)
         if ex is None:  # 换成兴业银行: the lead word glued to the name; read the rest
             rest = self._strip_markers(question)
@@ -147,7 +148,7 @@ class Resolver:
             q = ex.question
         if not history:  # the first turn leans on nothing (a reference alone is the engine's to ask back)
             return Resolution(question, "new")
-        prev = next((t for t in reversed(history) if t.ok and not t.computed), None)
+        prev = _latest(history)
         if self._find(q, "reset") is not None:  # 换个问题 …: leans on nothing
             return Resolution(question, "reset" if history else "new")
         arith = self._arithmetic(q, ex, history)
@@ -186,8 +187,7 @@ class Resolver:
 
     def _on_that_day(self, q: str, history: list[Turn]) -> str:
         """那天成交量多少 after 最高价是哪天: the day the answer before showed, by its date."""
-        m = self._find(q, "that_day")
-        prev = next((t for t in reversed(history) if t.ok and not t.computed), None)
+        m, prev = self._find(q, "that_day"), _latest(history)
         if m is None or prev is None or not prev.day:
             return q
         return q[:m.start()] + prev.day + q[m.end():]
@@ -206,8 +206,7 @@ class Resolver:
 
     def _other_class(self, q: str, history: list[Turn]) -> str:
         """C类呢 / 跟C类比 after a turn about one share class of a thing: its other class, by name."""
-        m = self._class.search(q) if self._class is not None else None
-        prev = next((t for t in reversed(history) if t.ok and not t.computed), None)
+        m, prev = self._class.search(q) if self._class is not None else None, _latest(history)
         if m is None or prev is None:
             return q
         for n in prev.named[:1]:
@@ -1223,6 +1222,11 @@ class Resolver:
         if len(names) == 2:
             return self.lang.say("followup.joined", a=names[0], b=names[1])
         return self.lang.join(names) if len(names) > 2 else (names[0] if names else "")
+
+
+def _latest(history: list[Turn]) -> Turn | None:
+    """The latest turn answered by a query (not computed from others)."""
+    return next((t for t in reversed(history) if t.ok and not t.computed), None)
 
 
 def _one_figure(turn: Turn) -> bool:
