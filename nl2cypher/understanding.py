@@ -138,8 +138,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks, ex.mentions, listed)
                      if w not in ignored)
     # …a word a property word took in is that word's (成立多少年了: the age of a date, built)
-    props = [m for m in ex.mentions if m.kind == "property"]
-    free = "".join(" " if any(m.start <= i < m.end for m in props) else c for i, c in enumerate(ex.question))
+    free = _blanked(ex.question, [m for m in ex.mentions if m.kind == "property"])
     ignored += tuple(w for w in expressed.unbuilt if w in free)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored += unlisted(ex, units, best.query, expressed.names)
@@ -344,7 +343,7 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
     an edge word (上游) whose hop is left out (see `Expressed`)."""
     asks, read_as = expressed.asks, expressed.read_as
     props, funcs, ordered, keyed = _query_facts(query, expressed.days)
-    free = "".join(" " if any(m.start <= i < m.end for m in ex.mentions) else c for i, c in enumerate(ex.question))
+    free = _blanked(ex.question, ex.mentions)
     out = []
     for m in ex.mentions:
         keys = {t.rpartition(".")[2] for t in m.targets} if m.kind == "property" else set()
@@ -371,6 +370,11 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
         out += [w for w in asks.get("group", ()) if str(w).lower() in free][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
+
+
+def _blanked(question: str, mentions) -> str:
+    """The question with these mentions' words blanked (what is left to read as words)."""
+    return "".join(" " if any(m.start <= i < m.end for m in mentions) else c for i, c in enumerate(question))
 
 
 def _weighs(query) -> bool:
