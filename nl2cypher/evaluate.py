@@ -54,8 +54,10 @@ def _norm(v: Any) -> Any:
 
 def _is_ordered(cypher: str) -> bool:
     """Rows compare in order when the gold orders them — by something the question
-    asks; ordered by names alone (ORDER BY i.name, s.name) is a tie-break, a set."""
-    m = re.search(r"\bORDER\s+BY\s+(.*?)(?:\s+(?:LIMIT|SKIP)\b|$)", cypher, re.I | re.S)
+    asks; ordered by names alone (ORDER BY i.name, s.name) is a tie-break, a set.
+    Only the last RETURN's order counts (WITH u ORDER BY … LIMIT 1 MATCH … picks, it orders nothing)."""
+    returns = [m.end() for m in re.finditer(r"\bRETURN\b", cypher, re.I)]
+    m = re.search(r"\bORDER\s+BY\s+(.*?)(?:\s+(?:LIMIT|SKIP)\b|$)", cypher[returns[-1] if returns else 0:], re.I | re.S)
     if m is None:
         return False
     keys = [k.strip() for k in m.group(1).split(",")]
