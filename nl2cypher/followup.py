@@ -105,6 +105,7 @@ class Resolution:
     stranded: bool = False  # worded as a follow-up (五粮液呢) with no answered turn to lean on
     unsure: bool = False  # another reading was as likely (the one thing answered, or the ranking again)
     then: str | None = None  # asked of the one `question` picks (…最大的那个|关联了哪些公司), its name at PICKED
+    repicked: bool = False  # names the one the ranking before picked, said again by its ranking (涨最猛那只)
 
 
 class Resolver:
@@ -122,6 +123,7 @@ class Resolver:
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.nth = {str(k): int(v) for k, v in (vocab.get("nth") or {}).items()}
         self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
+        self._picked_bare = re.compile(str(vocab["picked_bare"])) if vocab.get("picked_bare") else None
         units = [str(u) for u in vocab.get("nth_units") or ()]
         self._nth = re.compile(f"({lang.alternation(self.nth)})(?:{lang.alternation(units)})") if self.nth and units else None
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
@@ -364,10 +366,11 @@ class Resolver:
         themselves (or of their link to what was named) narrows that list."""
         if ex is None or prev is None or prev.rows < 2 or prev.listed is None:
             return None
-        if any(m.kind in ("entity", "label") for m in ex.mentions):
+        listed = {prev.listed}
+        # 哪个是债券基金: the listed kind's own word said with the value is still the list before
+        if any(m.kind == "entity" or m.kind == "label" and not listed & set(m.targets) for m in ex.mentions):
             return None
         values = [m for m in ex.mentions if m.kind == "value"]
-        listed = {prev.listed}
         if not values or not all(any(self._of(t.split(".")[0], listed) for t in m.targets) for m in values):
             return None
         rest = self._strip_markers(q)
@@ -382,11 +385,16 @@ class Resolver:
         """其中规模最大的是哪只 / 哪只持仓占比最高 right after a list: the question
         before, ranked — so what it was about (持有宁德时代的, 今天) stays with it.
         Not when the question before ranked already, nor for another kind of thing."""
-        if ex is None or prev is None or len(prev.answered) < 2 or any(m.kind == "entity" for m in ex.mentions):
+        if ex is None or prev is None or any(m.kind == "entity" for m in ex.mentions):
             return None
         if not any(u.kind in RANKING_UNITS for u in self._units(ex)):
             return None
         cut = self._then_at(q, ex)  # 上游里面规模最大的那个|关联了哪些公司: the ranking, then a question of the one
+        if cut is not None and prev.ranked and len(prev.answered) == 1:
+            # 涨最猛那只今天成交量多少 right after 谁涨最猛: the one it picked, asked on
+            return Resolution(self._cat(prev.answered[0].name, q[cut:]), "pronoun", repicked=True)
+        if len(prev.answered) < 2:
+            return None
         head = [m for m in ex.mentions if cut is None or m.end <= cut]
         labels = {n.label for n in prev.answered}
         if any(m.kind == "label" and not labels & set(m.targets) for m in head):
@@ -411,11 +419,16 @@ class Resolver:
     def _then_at(self, q: str, ex) -> int | None:
         """Where a question about the one a ranking picks begins (…最大的那个|关联了哪些公司),
         when it asks something new of that one (an edge or a kind of thing)."""
-        m = self._find(q, "picked")
+        m = self._find(q, "picked") or (self._picked_bare.search(q) if self._picked_bare else None)
         if m is None or self._said_all(q[m.end():]):
             return None
-        asked = [x for x in ex.mentions if x.start >= m.end() and x.kind in ("edge", "label")]
-        return m.end() if asked else None  # 占比最大的那只是哪个 占多少: nothing new asked of it
+        ranked_by = {t for x in ex.mentions if x.end <= m.start() and x.kind == "property" for t in x.targets}
+        # 占比最大的那只是哪个 占多少: nothing new asked of it; 涨最猛那只成交量多少: a figure of its own
+        # (a figure of the link it was ranked by — 占流通股多少 of the holder's stake — stays with the ranking)
+        asked = [x for x in ex.mentions if x.start >= m.end() and (
+            x.kind in ("edge", "label") or x.kind == "property" and not ranked_by & set(x.targets)
+            and all(t.partition(".")[0] in self.schema.labels for t in x.targets))]
+        return m.end() if asked else None
 
     def _last_time(self, u) -> bool:
         """A ranking by the date of daily rows (上一次涨停): the latest day of one thing's rows."""
@@ -820,9 +833,10 @@ class Resolver:
             owners = {t.split(".")[0] for t in _either(mentions)}
         if not owners:
             return True
+        said = [self.schema.edges[e] for m in mentions if m.kind == "edge" for e in m.targets if e in self.schema.edges]
         for owner in owners:
-            if owner == label:
-                return True
+            if owner == label or any({label, owner} <= {*e.sources, *e.targets} for e in said):
+                return True  # its own, or at the far end of a link the question says (他管的基金的规模)
             lab = self.schema.labels.get(owner)
             if lab is not None and (lab.dynamic or lab.period) and any(
                     len(p.hops) == 1 for p in self.schema.shortest_paths(label, owner)):

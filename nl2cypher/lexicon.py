@@ -191,7 +191,8 @@ class Lexicon:
     """The dictionary of one loaded KG plus the trigger table's words."""
 
     def __init__(self, packs: Packs, triggers: TriggerTable, entities: dict[str, list[EntityRef]],
-                 vocabulary: dict[str, list[tuple[str, str]]], texts: dict[str, list[str]] | None = None):
+                 vocabulary: dict[str, list[tuple[str, str]]], texts: dict[str, list[str]] | None = None,
+                 kinds: dict[str, list[str]] | None = None):
         self.schema, self.lang = packs.schema, packs.lang
         self.fillers = self.lang.fillers
         self.codes = packs.domain.code_pattern  # how codes are written (the domain's codes.yaml)
@@ -230,6 +231,8 @@ class Lexicon:
             if not w.isascii():
                 self.tokenizer.add_word(w, freq=50000)
         self._add_keywords(texts or {}, general)
+        self._kinds = self._kind_pieces(kinds or {})
+        self._kind_glue = re.compile(f"(?:{self.lang.words.get('kind_glue') or ''})$")
 
     def _share_classes(self, q: str, mentions: list[Mention], taken: list[bool]) -> list[Mention]:
         """中欧医疗健康指数A和C: a letter joined to a name that ends in a letter is
@@ -265,6 +268,44 @@ class Lexicon:
                         and not common and w not in self.words and w not in known:
                     self.words[w] = [("keyword", (target, w))]
 
+    def _kind_pieces(self, kinds: dict[str, list[str]]) -> dict[str, dict[str, str]]:
+        """Pieces of names that say a kind of the thing (债券, 红利优选, 医疗健康 in fund
+        names): one or two of a name's tokens that several names share and that are
+        no word the engine reads already; per label, piece -> the property holding it."""
+        from collections import Counter
+
+        out: dict[str, dict[str, str]] = {}
+        for target, values in kinds.items():
+            counts: Counter = Counter()
+            for v in values:
+                toks = self.tokenizer.lcut(str(v))
+                counts.update({"".join(toks[i:i + n]) for n in (1, 2) for i in range(len(toks) - n + 1)})
+            for w, n in counts.items():
+                if n >= KEYWORD_MIN and len(w) >= 2 and self.lang.in_script(w) and w.lower() not in self.words:
+                    out.setdefault(target.partition(".")[0], {})[w] = target
+        return out
+
+    def _said_kinds(self, q: str, mentions: list[Mention], taken: list[bool]) -> list[Mention]:
+        """债券基金, 红利类的基金: a piece of such names said right before the kind word
+        (glue words between) picks the things whose name contains it."""
+        out = []
+        for m in [m for m in mentions if m.kind in ("label", "property")]:
+            glue = self._kind_glue.search(q, 0, m.start)
+            end = glue.start() if glue else m.start
+            # 医疗基金规模: a property said with its kind word first (基金规模) is that kind's too
+            labels = m.targets if m.kind == "label" else [t.partition(".")[0] for t in m.targets if any(
+                m.text.startswith(c.word) for c in self.triggers.concepts
+                if c.kind == "label" and t.partition(".")[0] in c.targets)]
+            for label in labels:
+                pieces = self._kinds.get(label, {})
+                hit = next((w for w in sorted(pieces, key=len, reverse=True)
+                            if q.endswith(w, 0, end) and not any(taken[end - len(w):m.start])), None)
+                if hit is not None:
+                    out.append(Mention("value", q[end - len(hit):m.start], end - len(hit), m.start,
+                                       targets=(pieces[hit],), params={"value": [hit], "op": "CONTAINS"}))
+                    break
+        return out
+
     # ---- building from a store ------------------------------------------
     @classmethod
     def from_store(cls, store, triggers: TriggerTable, packs: Packs) -> "Lexicon":
@@ -282,6 +323,7 @@ class Lexicon:
 
         vocabulary: dict[str, list[tuple[str, str]]] = {}
         texts: dict[str, list[str]] = {}
+        kinds: dict[str, list[str]] = {}
         short: dict[str, list[EntityRef]] = {}  # names as users shorten them (APPLE INC. is Apple)
         for lab in schema.labels.values():
             if lab.names:
@@ -305,6 +347,9 @@ class Lexicon:
                     for (v,) in store.fetch(queries.distinct_values(lab.name, p.name, ordered=False,
                                                                     skip_null=True)).rows:
                         vocabulary.setdefault(str(v), []).append((f"{lab.name}.{p.name}", str(v)))
+                if p.kinds:
+                    kinds[f"{lab.name}.{p.name}"] = [str(v) for (v,) in store.fetch(queries.distinct_values(
+                        lab.name, p.name, ordered=False, skip_null=True)).rows]
                 if p.keywords:
                     texts[f"{lab.name}.{p.name}"] = [str(v) for (v,) in store.fetch(queries.distinct_values(
                         lab.name, p.name, ordered=False, skip_null=True)).rows]
@@ -324,7 +369,7 @@ class Lexicon:
         for nickname, name in packs.domain.nicknames.items():  # Citi: CITIGROUP INC., where the KG has it
             if name in named:
                 add(nickname, EntityRef(named[name].label, named[name].id, "alias", name))
-        return cls(packs, triggers, entities, vocabulary, texts)
+        return cls(packs, triggers, entities, vocabulary, texts, kinds)
 
     # ---- extraction ------------------------------------------------------
     def as_read(self, question: str) -> str:
@@ -381,6 +426,8 @@ class Lexicon:
         #    names), leaving out what a trigger rule explains (基本信息, 以…开头)
         mentions.sort(key=lambda m: m.start)
         covered = self._rule_coverage(q, mentions)
+        for m in self._said_kinds(q, mentions, [t or c for t, c in zip(taken, covered)]):
+            claim(m)  # not a word a rule reads already (名字里有红利的基金)
         free = [t or c for t, c in zip(taken, covered)]
         for a, b in framed:  # 能否告诉我|五粮液: a frame is never part of a name
             free[a:b] = [True] * (b - a)

@@ -34,6 +34,7 @@ class Property:
     vocabulary: bool = False  # values are words users say (省份, 上市板块, 学历)
     total: str = ""  # "sum": a longer period's figure is the sum of the rows (quarterly profit)
     keywords: bool = False  # a text searched by the words in it (news titles: 回购, 减持)
+    kinds: bool = False  # a name whose pieces say a kind of the thing (债券基金, 红利类的基金)
 
 
 @dataclass(frozen=True)
@@ -532,7 +533,7 @@ def _properties(origin: str, owner: str, raw: object) -> dict[str, Property]:
             raise SchemaError(f"{origin}: {owner}.{pname}: type {ptype!r} is not one of {', '.join(TYPES)}")
         out[pname] = Property(pname, ptype, str(spec.get("description", "")), str(spec.get("unit", "")),
                               bool(spec.get("vocabulary", False)), str(spec.get("total", "")),
-                              bool(spec.get("keywords", False)))
+                              bool(spec.get("keywords", False)), bool(spec.get("kinds", False)))
     return out
 
 

@@ -42,9 +42,9 @@ class Session:
         except Exception:  # noqa: BLE001 - resolution must never cost the turn: answer it as asked
             res = None
         t1 = time.perf_counter()
-        picked = res is not None and res.then is not None
+        picked = res is not None and (res.then is not None or res.repicked)
         first = None
-        if picked:
+        if picked and res.then is not None:
             res, first = self._picked_then(res, today)
         if res is not None and res.clarify:
             ans = Answer(question, error=res.clarify, error_type=Unresolved.__name__)

@@ -1872,3 +1872,57 @@ def test_the_other_share_class_of_the_fund_discussed(engine):
     ans = s.ask("C类呢")
     assert "易方达蓝筹精选混合C" in ans.resolved_question, ans.resolved_question
     _answers(engine, ans, "MATCH (f:public_offering_fund {name: '易方达蓝筹精选混合C'}) RETURN f.scale")
+
+
+@pytest.mark.parametrize("question, piece, tail", [
+    ("指数基金里规模最大的是哪只", "指数", "RETURN f.name ORDER BY f.scale DESC, f.name LIMIT 1"),
+    ("新能源主题的基金有几只", "新能源", "RETURN count(f)"),
+    ("红利类基金哪些在开放申购", "红利", "AND f.sales_status = '开放申购' RETURN f.name"),
+    ("名字里带债券的基金", "债券", "RETURN f.name"),  # said by the contains rule: one condition, not two
+])
+def test_a_kind_of_fund_said_by_a_piece_of_its_names(engine, question, piece, tail):
+    _same(engine, question, f"MATCH (f:public_offering_fund) WHERE f.name CONTAINS '{piece}' {tail}",
+          ordered="ORDER" in tail)
+
+
+def test_ji_for_jijin_only_after_what_counts_or_manages_funds(engine):
+    _same(engine, "马超管的基规模加起来多少",
+          "MATCH (:fund_manager {name: '马超'})-[:manage]->(f:public_offering_fund) RETURN sum(f.scale)")
+    ans = engine.ask("隆基今天收盘多少")  # a stock's short name ending in 基 stays the stock
+    assert ans.error is None and "隆基绿能" in ans.interpretation, (ans.interpretation, ans.error)
+
+
+def test_he_after_a_manager_answered_reaches_his_funds(engine):
+    s = _after(engine, "马超是什么学历")
+    ans = s.ask("他管的基金一共多大规模")
+    assert "马超" in ans.resolved_question and ans.confidence >= engine.trust, (ans.resolved_question, ans.confidence)
+    _answers(engine, ans, "MATCH (:fund_manager {name: '马超'})-[:manage]->(f:public_offering_fund) RETURN sum(f.scale)")
+
+
+def test_the_one_a_ranking_picked_said_again_by_its_ranking(engine):
+    s = _after(engine, "锂电池的上游有哪些", "这几个规模分别多少")
+    ans = s.ask("最大那个关联了哪些股票")  # no 的: the one picked, then asked about
+    top = engine.store.run("MATCH (u:industry)-[:affect]->(:industry {name: '锂电池'}) "
+                           "RETURN u.name ORDER BY u.scale DESC LIMIT 1").rows[0][0]
+    assert top in ans.resolved_question, ans.resolved_question
+    s.ask("这些股票今天谁涨得最多")
+    best = s.turns[-1].answered[0].name
+    vol = s.ask("涨最猛那只今天成交量多少")  # the one the turn before picked, named by its ranking again
+    assert best in vol.resolved_question and vol.confidence >= engine.trust, (vol.resolved_question, vol.confidence)
+    _answers(engine, vol, f"MATCH (:stock {{name: '{best}'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                          "RETURN d.volume")
+
+
+def test_a_figure_of_the_stake_stays_with_the_ranking_of_holders(engine):
+    s = _after(engine, "贵州茅台的股东有哪些")
+    ans = s.ask("持股最多那个占流通股多少")  # the holder's stake in 茅台, not in everything it holds
+    _answers(engine, ans, "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '贵州茅台'}) "
+                          "WITH r ORDER BY r.shareholding_ratio DESC, h.name LIMIT 1 RETURN r.circulation_shareholding_ratio")
+
+
+def test_who_served_longer_of_the_two_chairmen_discussed(engine):
+    s = _after(engine, "招商银行董事长是谁", "工商银行呢")
+    ans = s.ask("这俩谁干得更久")
+    _answers(engine, ans, "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['招商银行', '工商银行'] "
+                          "AND c.departure_date IS NULL RETURN c.name ORDER BY c.appointment_date, c.name LIMIT 1")
+    assert ans.confidence >= engine.trust, ans.confidence
