@@ -444,9 +444,12 @@ class Resolver:
             return None
         units = self._units(ex)
         last_time = [u for u in units if self._last_time(u)]  # 上一次涨停是哪天: one thing's days, not the market's
-        if not asked and not last_time and not any(m.kind in ("label", "property", "edge") for m in ex.mentions) \
-                and not self._figure(ex):
-            return None  # 涨停的有哪些: a filter alone asks about the market
+        # 涨停的有哪些: a filter alone asks about the market; 有利空吗: a value of a link (how news
+        # bears on a stock) is the link of the thing discussed
+        linked = any(t.split(".")[0] in self.schema.edges for m in ex.of("value") for t in m.targets)
+        if not asked and not last_time and not linked and not self._figure(ex) \
+                and not any(m.kind in ("label", "property", "edge") for m in ex.mentions):
+            return None
         side = None
         if any(u.kind in OWN_QUESTION_UNITS and u not in last_time for u in units):
             side = self._unsaid_end(ex)  # 第一大重仓今天涨了没: the holder, from before — ranked over its holdings
@@ -837,6 +840,9 @@ class Resolver:
         for owner in owners:
             if owner == label or any({label, owner} <= {*e.sources, *e.targets} for e in said):
                 return True  # its own, or at the far end of a link the question says (他管的基金的规模)
+            link = self.schema.edges.get(owner)
+            if link is not None and label in (*link.sources, *link.targets):
+                return True  # a figure of its own links (利好还是利空: how the news bears on it)
             lab = self.schema.labels.get(owner)
             if lab is not None and (lab.dynamic or lab.period) and any(
                     len(p.hops) == 1 for p in self.schema.shortest_paths(label, owner)):
@@ -863,6 +869,9 @@ class Resolver:
             return self._named_first(op, ents, history, done) if not ex.of("time") else None
         if len(done) >= 2 and bool(last.growth) != bool(history[done[-2]].growth):
             return self._both(q, last, history[:done[-1]])  # a figure and a growth: not two of a kind
+        if last.ranked and len(last.values) == 1 and len(last.named) == 2 and last.named[0].label == last.named[1].label:
+            # 两个今天谁涨得多 … 差几个点: which of the two, and by how much — asked again with both
+            return Resolution(self._cat(last.resolved, q), "arithmetic")
         if len(last.values) == 2:  # 贵州茅台和五粮液的收盘价 …  这两家差多少
             return Resolution(self._say_arith(op, last.resolved, last.resolved), "arithmetic",
                               arithmetic=(op, done[-1], done[-1]))
@@ -986,7 +995,12 @@ class Resolver:
         if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q) and not asks_growth \
                 and not self._joins(q, ex, prev):  # how does that compare with Ford: its growth too
             edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
+        shape = self._own_shape(ex, prev) if edits else ""
+        if shape:  # 那昨天的有几只 after 今天涨停的有哪些: the day swapped and the answer counted
+            edits += [(a, b, "") for a, b in prev.shapes]
         text = _apply(prev.resolved, edits, not self.lang.script)
+        if shape:
+            text = self._cat(self._unasked(text), shape)
         rest = self._strip_markers(q)
         if text == prev.resolved and rest and any(u.kind in SHAPE_UNITS for u in self._units(ex)):
             return Resolution(self._reshaped(prev, rest), "shape")  # how many directors is that: the same, counted
@@ -995,6 +1009,19 @@ class Resolver:
             text = self.lang.say("followup.against", question=text, against=ex.question[growth.span[0]:growth.span[1]])
         # a value on an edge of the one a ranking picked (持仓市值呢): the ranking by it, flagged
         return Resolution(text, "+".join(kinds), unsure=picked is not None)
+
+    def _own_shape(self, ex, prev: Turn) -> str:
+        """The shape words a follow-up ends with (…的有几只), when it asks a shape (a count,
+        a list, yes or no) the question before did not: they replace the ones before."""
+        kinds = {u.kind for u in self._units(ex) if u.kind in ("count", "list", "yesno")}
+        last = max((m.end for m in ex.mentions), default=None)
+        if not kinds or last is None or not prev.shapes:
+            return ""
+        said = {prev.resolved[a:b] for a, b in prev.shapes}
+        tail = ex.question[last:].strip(self._seps + self._ends)
+        if self._of_word and tail.startswith(self._of_word):
+            tail = tail[len(self._of_word):]
+        return tail if tail and tail not in said and self.lang.fillers.covers(tail, asking=True) else ""
 
     def _swap_entity(self, q: str, ex, prev: Turn) -> list:
         ents, old = ex.of("entity"), [m for m in prev.mentions if m["kind"] == "entity"]
@@ -1174,12 +1201,7 @@ class Resolver:
         if unasked and last is not None and last["kind"] == "property" \
                 and self._said_all(prev.resolved[last["end"]:]):
             cuts.append((last["start"], len(prev.resolved)))
-        body = _apply(prev.resolved, [(a, b, "") for a, b in cuts], not self.lang.script).rstrip(self._ends)
-        while True:
-            tail = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True) if b == len(body) and a < b]
-            if not tail or tail[-1][0] == 0:
-                break
-            body = body[:tail[-1][0]]
+        body = self._unasked(_apply(prev.resolved, [(a, b, "") for a, b in cuts], not self.lang.script))
         while True:  # nor those at its start (What was …), which would ask the new question yes or no
             body = body.lstrip(self._seps)
             head = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True)
@@ -1188,6 +1210,15 @@ class Resolver:
                 break
             body = body[head[-1][1]:]
         return self._cat(body, rest)
+
+    def _unasked(self, body: str) -> str:
+        """The question without the asking words left at its end (有都是)."""
+        body = body.rstrip(self._ends)
+        while True:
+            tail = [(a, b) for a, b in self.lang.fillers.spans(body, asking=True) if b == len(body) and a < b]
+            if not tail or tail[-1][0] == 0:
+                return body
+            body = body[:tail[-1][0]]
 
     def _said_all(self, tail: str) -> bool:
         """Is what is left of a question nothing but asking words (多少, 是哪只) or nothing?"""

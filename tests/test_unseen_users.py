@@ -1926,3 +1926,41 @@ def test_who_served_longer_of_the_two_chairmen_discussed(engine):
     _answers(engine, ans, "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['招商银行', '工商银行'] "
                           "AND c.departure_date IS NULL RETURN c.name ORDER BY c.appointment_date, c.name LIMIT 1")
     assert ans.confidence >= engine.trust, ans.confidence
+
+
+def test_news_sentiment_of_the_stock_discussed(engine):
+    s = _after(engine, "中信证券今天收盘多少")
+    ans = s.ask("有利空吗")  # a value of its news link: its news, not the market's
+    assert "中信证券" in ans.resolved_question and ans.error is None, (ans.resolved_question, ans.error)
+    both = s.ask("它家有啥新闻 利好还是利空")  # which one each is: the link's own column
+    assert both.confidence >= engine.trust, (both.confidence, both.unexplained)
+    _answers(engine, both, "MATCH (:stock {name: '中信证券'})-[r:involve]->(i:information) RETURN i.name, r.tendency")
+
+
+def test_by_how_much_after_which_of_two(engine):
+    s = _after(engine, "招商银行和工商银行今天谁涨得多")
+    ans = s.ask("差几个点")
+    ranges = [r[0] for r in engine.store.run(f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN "
+                                             f"['招商银行', '工商银行'] AND d.date = {T} RETURN d.range").rows]
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.resolved_question, ans.confidence)
+    assert abs(ans.rows[0][-1] - (max(ranges) - min(ranges))) < 1e-6, ans.rows
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("2023年一共发了多少只新股", "MATCH (n:new_stock) WHERE n.online_release_date >= date('2023-01-01') "
+                          "AND n.online_release_date <= date('2023-12-31') RETURN count(n)"),
+    ("去年发行量最大的新股", "MATCH (s:stock)-[:originate_from]->(n:new_stock) WHERE n.online_release_date >= "
+                    "date('2023-01-01') AND n.online_release_date <= date('2023-12-31') "
+                    "RETURN s.name ORDER BY n.amount DESC, s.name LIMIT 1"),
+    ("新股平均发行多少万股", "MATCH (n:new_stock) RETURN avg(n.amount)"),
+])
+def test_new_issues_over_a_period_by_their_release_day(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_a_follow_up_that_swaps_the_day_and_counts(engine):
+    s = _after(engine, "今天上涨的银行股有哪些")
+    ans = s.ask("那昨天的有几只")
+    _answers(engine, ans, "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+                          "WHERE d.date = date('2024-03-14') AND d.range > 0 RETURN count(DISTINCT s)")
+    assert ans.confidence >= engine.trust, ans.confidence

@@ -22,6 +22,8 @@ def run(g: QueryGraph) -> None:
             report_period(g, s, t)
         elif lab.dynamic and lab.day:
             daily_period(g, s, t)
+        elif lab.day and t is not None and t.kind != "day":  # 这个月发行量最大的新股: issued this month
+            dated_period(g, s, t)
 
 
 # units that read a stretch of days; without them 截至3月8日 asks for one value
@@ -48,6 +50,16 @@ def daily_period(g: QueryGraph, s: Slot, t) -> None:
         if t.end is not None:
             g.conds.append(Op("<=", ref, Day(t.end)))
         g.day_range = True
+
+
+def dated_period(g: QueryGraph, s: Slot, t) -> None:
+    """Things dated once (a new issue's release day), asked over a period: those dated in it."""
+    ref = g.day(s.var, s.label)
+    if t.start is not None:
+        g.conds.append(Op(">=", ref, Day(t.start)))
+    if t.end is not None:
+        g.conds.append(Op("<=", ref, Day(t.end)))
+    g.used.add(next(i for i, m in enumerate(g.m) if m.kind == "time" and i not in g.consumed))
 
 
 def report_period(g: QueryGraph, s: Slot, t) -> None:

@@ -47,7 +47,8 @@ def run(g: QueryGraph) -> None:
         picked[m.targets] = [t]
         owner, prop = t.split(".")
         if t in alternatives and i not in joined and i not in paired:  # a rule's pair (R&D as a percent of revenue): its own
-            slot = owner_slot(g, owner, g.pos(i), target) if owner in g.schema.labels else None
+            # 利好还是利空: a link's property (how the news bears on it) is read on that link
+            slot = owner_slot(g, owner, g.pos(i), target) if owner in g.schema.labels else holder(g, owner, g.pos(i), target)
             if slot is not None and all(a.prop != prop for a in asked):
                 asked.append(Attached(i, slot, prop))
             if slot is not None:
