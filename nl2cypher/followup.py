@@ -165,7 +165,7 @@ class Resolver:
         grouped = self._grouped(q, ex, prev)
         if grouped is not None:
             return grouped
-        ranked = self._ranked_among(q, ex, prev)
+        ranked = self._ranked_among(q, ex, prev) or self._ranked_again(q, ex, history, prev)
         if ranked is not None:
             return ranked
         if prev is not None and self._joins(q, ex, prev):  # add PayPal, compare that with Citi's: both
@@ -416,6 +416,21 @@ class Resolver:
         then = self._besides(q, prev, [], ex, PICKED + q[cut:]) if cut is not None else None
         return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among", then=then)
 
+    def _ranked_again(self, q: str, ex, history: list[Turn], prev: Turn | None) -> Resolution | None:
+        """跌最多的板块呢 after a turn about one board (the one 哪个板块涨最多 picked): the
+        ranking of that kind asked again, on its own and then — not inside the one discussed."""
+        if ex is None or prev is None or ex.of("entity") or not any(u.kind in RANKING_UNITS for u in self._units(ex)):
+            return None
+        labels = {t for m in ex.of("label") for t in m.targets}
+        if not labels or not any(n.label in labels for n in prev.named + prev.answered):
+            return None
+        for t in reversed(history):
+            if t is not prev and t.ok and t.ranked and any(n.label in labels for n in t.answered):
+                when = [m["text"] for m in t.mentions if m["kind"] == "time"][:1]
+                rest = self._strip_markers(q) or q
+                return Resolution(rest if ex.of("time") or not when else self._cat(when[0], rest), "shape")
+        return None
+
     def _then_at(self, q: str, ex) -> int | None:
         """Where a question about the one a ranking picks begins (…最大的那个|关联了哪些公司),
         when it asks something new of that one (an edge or a kind of thing)."""
@@ -642,9 +657,12 @@ class Resolver:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
         if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)
                                                                                or self._listed_none(prev, label)):
-            # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed (about none: flagged)
-            return Resolution(self._reshaped(prev, (q[:start] + q[end:]).strip(self._seps)), "among",
-                              unsure=self._listed_none(prev, label))
+            # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed (about none: flagged);
+            # 其中博士呢: asked in no shape of its own, in the shape before (counted again)
+            rest = (q[:start] + q[end:]).strip(self._seps)
+            if ex is not None and prev.shapes and not any(u.kind in SHAPE_UNITS for u in self._units(ex)):
+                rest = self._cat(self._strip_markers(rest) or rest, prev.resolved[min(a for a, _ in prev.shapes):])
+            return Resolution(self._reshaped(prev, rest), "among", unsure=self._listed_none(prev, label))
         if not targets:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=self._unglued(word)))
         if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?

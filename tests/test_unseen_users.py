@@ -1964,3 +1964,16 @@ def test_a_follow_up_that_swaps_the_day_and_counts(engine):
     _answers(engine, ans, "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
                           "WHERE d.date = date('2024-03-14') AND d.range > 0 RETURN count(DISTINCT s)")
     assert ans.confidence >= engine.trust, ans.confidence
+
+
+def test_the_other_end_of_a_ranking_asked_after_a_turn_about_the_one_it_picked(engine):
+    s = _after(engine, "今天哪个板块涨得最多", "这个板块里涨停的有几只")
+    ans = s.ask("跌最多的板块呢")  # the boards ranked again, not the stocks inside the one discussed
+    _answers(engine, ans, f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} "
+                          "RETURN t.name ORDER BY d.range, t.name LIMIT 1")
+
+
+def test_among_the_ones_counted_asked_with_no_shape_is_counted_again(engine):
+    s = _after(engine, "基金经理里女的有几个")
+    ans = s.ask("其中博士呢")
+    _answers(engine, ans, "MATCH (m:fund_manager) WHERE m.sex = '女' AND m.degree = '博士' RETURN count(m)")
