@@ -1977,3 +1977,11 @@ def test_among_the_ones_counted_asked_with_no_shape_is_counted_again(engine):
     s = _after(engine, "基金经理里女的有几个")
     ans = s.ask("其中博士呢")
     _answers(engine, ans, "MATCH (m:fund_manager) WHERE m.sex = '女' AND m.degree = '博士' RETURN count(m)")
+
+
+def test_a_new_issue_listed_by_its_stock_shows_its_own_code_beside(engine):
+    ans = engine.ask("哪只新股发行量最大")
+    name, code = engine.store.run("MATCH (s:stock)-[:originate_from]->(n:new_stock) "
+                                  "RETURN s.name, n.code ORDER BY n.amount DESC, s.name LIMIT 1").rows[0]
+    assert ans.rows and ans.rows[0][0] == name and code in ans.rows[0], (ans.columns, ans.rows)
+    assert len(engine.ask("新股平均发行多少万股").rows) == 1  # an average stays one number
