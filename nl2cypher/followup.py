@@ -1013,7 +1013,7 @@ class Resolver:
         if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q) and not asks_growth \
                 and not self._joins(q, ex, prev):  # how does that compare with Ford: its growth too
             edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
-        shape = self._own_shape(ex, prev) if edits else ""
+        shape = self._own_shape(ex, prev) if _apply(prev.resolved, edits, not self.lang.script) != prev.resolved else ""
         if shape:  # 那昨天的有几只 after 今天涨停的有哪些: the day swapped and the answer counted
             edits += [(a, b, "") for a, b in prev.shapes]
         text = _apply(prev.resolved, edits, not self.lang.script)

@@ -92,6 +92,7 @@ class EdgeType:
     endpoints: tuple[tuple[str, str], ...]  # allowed (start label, end label) pairs
     properties: dict[str, Property] = field(default_factory=dict)
     weight: str = ""  # how big one such relationship is (a holding's share): what 持…最多 / 第一大 rank by
+    members: bool = False  # its `from` things are members of its `to` thing (a board's stocks)
 
     @property
     def sources(self) -> tuple[str, ...]:
@@ -241,7 +242,8 @@ class Schema:
             weight = str(spec.get("weight") or "")
             if weight and (weight not in props or props[weight].type not in ("int", "float")):
                 raise SchemaError(f"{origin}: edge {ename}: weight {weight!r} is not a numeric property")
-            edges[ename] = EdgeType(ename, str(spec.get("description", "")), endpoints, props, weight)
+            edges[ename] = EdgeType(ename, str(spec.get("description", "")), endpoints, props, weight,
+                                    bool(spec.get("members", False)))
         for lab in labels.values():
             e = edges.get(lab.named_by)
             if lab.named_by and (e is None or lab.name not in e.sources + e.targets):

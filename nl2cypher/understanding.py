@@ -369,6 +369,8 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
         out += [w for w in asks.get("ranking", ()) if str(w).lower() in free][:1]
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
         out += [w for w in asks.get("group", ()) if str(w).lower() in free][:1]
+        # 按公司列一下 answered with one total: the grouping rule's words are not in it
+        out += [ex.question[slice(*u.span)] for u in units if u.kind == "group" and u.span and funcs & AGGREGATES][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
 
 

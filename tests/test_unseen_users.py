@@ -1985,3 +1985,18 @@ def test_a_new_issue_listed_by_its_stock_shows_its_own_code_beside(engine):
                                   "RETURN s.name, n.code ORDER BY n.amount DESC, s.name LIMIT 1").rows[0]
     assert ans.rows and ans.rows[0][0] == name and code in ans.rows[0], (ans.columns, ans.rows)
     assert len(engine.ask("新股平均发行多少万股").rows) == 1  # an average stays one number
+
+
+def test_an_average_over_named_boards_is_over_their_stocks(engine):
+    _same(engine, "医药和中药板块今天平均涨跌幅各是多少",
+          "MATCH (s:stock)-[:belong_to]->(t:trade), (s)-[:has_stock_data]->(d:stock_data) WHERE t.name IN ['医药', '中药'] "
+          f"AND d.date = {T} RETURN t.name, avg(d.range)")
+    # a stock's own average stays its own rows (not its board's)
+    _same(engine, "贵州茅台本周平均收盘价", "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) "
+                                   "WHERE d.date >= date('2024-03-11') AND d.date <= date('2024-03-15') RETURN avg(d.closing_price)")
+
+
+def test_a_total_listed_per_thing_of_the_kind_already_said(engine):
+    _same(engine, "银行股2023年净利润合计 按公司列一下",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2023 RETURN s.name, sum(f.net_profit)")

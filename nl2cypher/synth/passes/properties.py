@@ -12,7 +12,7 @@ from ...errors import CannotTranslate
 from ... import tags
 from ...schema import TIME_TYPES
 from ..ir import Attached, Const, Day, Op, QueryGraph
-from ..paths import edge_link, holder, link, owner_slot, ties_to
+from ..paths import edge_link, holder, link, member_between, owner_slot, ties_to
 from .subjects import performance_asked
 
 
@@ -24,12 +24,16 @@ def run(g: QueryGraph) -> None:
             continue
         if any(a <= g.pos(i) < b for a, b in why):
             continue  # 上涨的原因: the word belongs to the why-question
+        # averaged over a named board (医药和中药板块平均涨跌幅): its members' rows — its own one row
+        # averages to itself
+        members = target is not None and target.kind == "entity" and bool(g.units_of("aggregate"))
         options = []
         for t in m.targets:
             owner, prop = t.split(".")
             if owner in g.schema.labels:
                 slot = owner_slot(g, owner, g.pos(i), target, create=False)
-                if slot is not None or any(g.schema.edges_between(s.label, owner) for s in g.slots if s.kind != "data"):
+                if slot is not None or any(g.schema.edges_between(s.label, owner) for s in g.slots if s.kind != "data") \
+                        or members and _of_members(g, owner):
                     options.append(t)
             elif owner in g.schema.edges:
                 e = g.schema.edges[owner]
@@ -45,7 +49,8 @@ def run(g: QueryGraph) -> None:
             e = g.schema.edges.get(owner)
             return e is not None and bool(set(e.sources) & labels) and bool(set(e.targets) & labels)
 
-        options.sort(key=lambda t: 0 if target is not None and t.split(".")[0] == target.label
+        options.sort(key=lambda t: -1 if members and _of_members(g, t.split(".")[0])
+                     else 0 if target is not None and t.split(".")[0] == target.label
                      else 1 if between(t.split(".")[0]) else 2 if ties_to(g, t.split(".")[0], target) else 3)
         t = g.pick(f"property#{i}", options, what="property:" + m.text)
         owner, prop = t.split(".")
@@ -55,6 +60,16 @@ def run(g: QueryGraph) -> None:
         a = Attached(i, owner_, prop)
         g.props.append(a)
         g.prop_mentions.setdefault(a.ref, []).append(i)
+
+
+def _of_members(g: QueryGraph, owner: str) -> bool:
+    """Are these rows (stock_data) the members' of the question's one thing (a board's
+    stocks: an edge marked `members` from them to it)?"""
+    found = member_between(g, owner)
+    if found is None:
+        return False
+    slot, member = found
+    return any(e.members and member in e.sources and slot.label in e.targets for e in g.schema.edges.values())
 
 
 def default_change(g: QueryGraph) -> None:

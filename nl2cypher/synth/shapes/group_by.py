@@ -112,6 +112,9 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
         return a.ref, g.lang.label_word(pdef.description) if pdef is not None and pdef.description else a.prop, None
     lab = None if unit.params.get("count") in ("label", "rows") else unit.ref("label")
     slot = next((s for s in g.slots if s.mention == lab), None) if lab is not None else g.target
+    if slot is None and lab is not None:  # 白酒股…按公司列: the kind said again, the one slot of it
+        same = [s for s in g.slots if s.label in g.m[lab].targets and s.kind != "entity"]
+        slot = same[0] if len(same) == 1 else None
     if slot is None or slot.kind == "entity":
         return None
     ref, word = g.name_of(slot)
