@@ -579,6 +579,9 @@ class Resolver:
             found.append((inside.start, -(inside.end - inside.start), "definite", inside.end, inside.targets[0]))
         m = self._find(q, "definite")
         while m and ex is not None:
+            if self._picked_bare is not None and self._picked_bare.match(q, m.start()):
+                m = self._find(q, "definite", m.end())  # 跌得最多那只董事长: the one the ranking picks
+                continue
             # the company (the word after a space) in a follow-up that names nothing — "the company
             # where Brenda Ortiz is a stakeholder", or asked first ("name the company with the
             # highest …"), it is no reference

@@ -139,6 +139,9 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
                      if w not in ignored)
     # …a word a property word took in is that word's (成立多少年了: the age of a date, built)
     free = _blanked(ex.question, [m for m in ex.mentions if m.kind == "property"])
+    if best.shape == "every":  # 每天都上涨: a condition in every period, built
+        free = "".join(" " if any(a <= i < b for a, b in (u.span for u in units if u.kind == "every")) else c
+                       for i, c in enumerate(free))
     ignored += tuple(w for w in expressed.unbuilt if w in free)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored += unlisted(ex, units, best.query, expressed.names)

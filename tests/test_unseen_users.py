@@ -2000,3 +2000,16 @@ def test_a_total_listed_per_thing_of_the_kind_already_said(engine):
     _same(engine, "银行股2023年净利润合计 按公司列一下",
           "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_financial_information]->(f:stock_financial_information) "
           "WHERE f.year = 2023 RETURN s.name, sum(f.net_profit)")
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("上周每天都上涨的股票", "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-04') "
+                      "AND d.date <= date('2024-03-10') WITH s, min(d.range) AS low WHERE low > 0 RETURN s.name"),
+    ("2023年四个季度都盈利的银行股", "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), "
+                           "(s)-[:has_stock_financial_information]->(f:stock_financial_information) WHERE f.year = 2023 "
+                           "WITH s, min(f.net_profit) AS low WHERE low > 0 RETURN s.name"),
+    ("这周每天都涨的有几只", "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+                    f"AND d.date <= {T} WITH s, min(d.range) AS low WHERE low > 0 RETURN count(s)"),
+])
+def test_every_dated_row_of_the_period_meets_the_condition(engine, question, gold):
+    _same(engine, question, gold)

@@ -8,10 +8,11 @@ SHAPES, the trigger-table rows whose units it reads, and its test."""
 from __future__ import annotations
 
 from ..ir import Candidate, QueryGraph
-from . import (aggregate, derived, change, change_rank, compare_entity, count, difference, entity, group_by, group_rank, growth, history, lookup, side_by_side,
+from . import (aggregate, derived, change, change_rank, compare_entity, count, difference, entity, every, group_by, group_rank, growth, history, lookup, side_by_side,
                period_extreme, same_as, top_k, which_of_group, why, yesno)
 
 SHAPES = (
+    every,  # 这周每天都上涨的 (every dated row meets a threshold)
     derived,  # R&D as a percent of revenue (two figures of one thing)
     growth,  # 同比/环比
     group_rank,  # 行业内排名
