@@ -21,6 +21,7 @@ from .domain import domain_exists, load_domain
 from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity, Unresolved
 from .followup import Resolver
 from .lang import load_language
+from .own_days import OwnDays
 from .packs import Packs
 from .lexicon import Lexicon
 from .rank import Ranker
@@ -105,6 +106,7 @@ class Engine:
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
         self.lexicon = Lexicon.from_store(self.store, self.triggers, self.packs)
         self.resolver = Resolver(self.lexicon, self.packs)  # follow-ups, and dangling 它 in one question
+        self.own_days = OwnDays(self.store, self.packs.schema, self.lang)
         self.synth = Synthesizer(self.packs)
         self.ranker = Ranker(self.packs, encoder, enabled=rank, backend=encoder_backend)
         self.trading_days, self.latest = self._calendar()
@@ -152,6 +154,9 @@ class Engine:
         t0 = time.perf_counter()
         try:
             ex = self.lexicon.extract(q, ctx.today, self.trading_days)
+            written = self.own_days.written(ex)  # 上市以来: since the day it listed, as a date
+            if written is not None:
+                q, ex = written, self.lexicon.extract(written, ctx.today, self.trading_days)
         except UnknownEntity as e:
             self._refuse_out_of_scope((e.text,))  # 应该抄底|白酒: advice, not an unknown name
             raise

@@ -254,11 +254,12 @@ class Schema:
                 raise SchemaError(f"{origin}: label {lab.name}: measure {lab.measure!r} is not a Label.property")
         roles = {}
         for role, target in (data.get("roles") or {}).items():
-            if role not in ("sentiment", "chain"):
-                raise SchemaError(f"{origin}: roles: unknown role {role!r} (sentiment, chain)")
+            if role not in ("sentiment", "chain", "listing"):
+                raise SchemaError(f"{origin}: roles: unknown role {role!r} (sentiment, chain, listing)")
             edge, _, prop = str(target).partition(".")
-            if edge not in edges or (prop and prop not in edges[edge].properties) or (role == "sentiment") != bool(prop):
-                raise SchemaError(f"{origin}: roles: {role}: {target!r} is not an edge{'.property' if role == 'sentiment' else ''} of the schema")
+            dated = role in ("sentiment", "listing")  # an edge's property, not an edge
+            if edge not in edges or (prop and prop not in edges[edge].properties) or dated != bool(prop):
+                raise SchemaError(f"{origin}: roles: {role}: {target!r} is not an edge{'.property' if dated else ''} of the schema")
             roles[role] = str(target)
         return cls(str(data.get("name", "kg")), str(data.get("description", "")), labels, edges, roles=roles,
                    language=str(data.get("language") or ""))

@@ -37,8 +37,10 @@ class Session:
         at nothing is answered with the question back as the error."""
         t0 = time.perf_counter()
         ctx = self.engine.context(today)
+        asked = question
         try:
-            res = self.engine.resolver.resolve(question, self.turns, ctx.today, self.engine.trading_days)
+            asked = self._on_own_day(question, ctx)
+            res = self.engine.resolver.resolve(asked, self.turns, ctx.today, self.engine.trading_days)
         except Exception:  # noqa: BLE001 - resolution must never cost the turn: answer it as asked
             res = None
         t1 = time.perf_counter()
@@ -54,7 +56,7 @@ class Session:
             resolved = res.question if res is not None else question
             lone = res is not None and res.kind == "reset"
             # a question asked of the one a ranking picked is checked on its own words (the ranking's were used)
-            said = question if resolved != question and not picked else None
+            said = asked if resolved != asked and not picked else None  # (its listing day already a date)
             ans = self.engine.ask(resolved, today, said=said, after_turns=lone)
             ans.question = question
             self._carry_doubt(ans, res)
@@ -77,6 +79,20 @@ class Session:
         ans.conversation, ans.turn = self.id, self.asked
         self._remember(question, ans)
         return ans
+
+    def _on_own_day(self, question: str, ctx) -> str:
+        """上市当天涨了多少 after a turn about one stock, naming none: its listing day, as a date."""
+        latest = next((t for t in reversed(self.turns) if t.ok and not t.computed), None)
+        if latest is None:
+            return question
+        try:
+            if any(m.kind == "entity" for m in self.engine.lexicon.extract(question, ctx.today).mentions):
+                return question  # its own thing's day: the engine writes it
+        except Exception:  # noqa: BLE001 - 上市 read as an unknown name: it is the day's word
+            pass
+        refs = self.engine.lexicon.entities
+        ids = [r.id for n in latest.named + latest.answered for r in refs.get(n.name.lower(), ()) if r.label == n.label]
+        return self.engine.own_days.written_for(question, ids) or question
 
     def _picked_then(self, res, today):
         """…最大的那个关联了哪些公司: the ranking answered first, then the rest asked of

@@ -2013,3 +2013,25 @@ def test_a_total_listed_per_thing_of_the_kind_already_said(engine):
 ])
 def test_every_dated_row_of_the_period_meets_the_condition(engine, question, gold):
     _same(engine, question, gold)
+
+
+def _listed(engine, name: str) -> str:
+    day = engine.store.run(f"MATCH (:stock {{name: '{name}'}})-[o:originate_from]->(:new_stock) "
+                           "RETURN o.marketing_time").rows[0][0]
+    return str(day)[:10]
+
+
+def test_since_the_day_it_listed(engine):
+    day = _listed(engine, "振华通讯")
+    _same(engine, "振华通讯上市以来涨了多少",
+          "MATCH (s:stock {name: '振华通讯'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+          f"WHERE a.date = date('{day}') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+def test_the_day_it_listed_asked_after_a_turn_about_it(engine):
+    day = _listed(engine, "振华通讯")
+    s = _after(engine, "振华通讯是哪天上市的")
+    ans = s.ask("上市当天涨了多少")
+    _answers(engine, ans, f"MATCH (:stock {{name: '振华通讯'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('{day}') "
+                          "RETURN d.range")
+    assert ans.confidence >= engine.trust, (ans.resolved_question, ans.confidence, ans.unexplained)

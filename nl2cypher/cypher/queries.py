@@ -48,3 +48,9 @@ def count_edges(edge: str) -> Query:
     """MATCH ()-[r:edge]->() RETURN count(r)"""
     return Query((Match((Path(Node(None), ((Rel(edge, True, "r"), Node(None)),)),)),
                   Return((Item(Func("count", (Var("r"),))),))))
+
+
+def edge_values(source: str, edge: str, target: str, key: str, prop: str) -> Query:
+    """MATCH (n:source)-[r:edge]->(:target) RETURN n.key, r.prop"""
+    path = Path(Node(_N, source), ((Rel(edge, True, "r"), Node(None, target)),))
+    return Query((Match((path,)), Return((Item(Prop(_N, key)), Item(Prop("r", prop))))))
