@@ -875,16 +875,20 @@ class Resolver:
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         op = next((o for o, ws in self.arithmetic_words(q)), None)
-        if op is None:
-            return None
+        if op is None or self._find(q, "which") is not None:
+            return None  # 谁的注册资本大，大多少: which of the two, and by how much (asked of both)
         done = [k for k, t in enumerate(history) if t.ok and t.values and not t.computed]
         if not done:
             return None
         last = history[done[-1]]
         said = [m for m in last.mentions if m["kind"] == "property"]
-        asked = {t for m in said for t in m["targets"]} if len(said) == 1 else set()  # one column to take
-        if ex is not None and any(m.kind == "property" and not asked & set(m.targets) for m in ex.mentions):
+        # the one column kept of each answer is its last figure (收盘价和涨跌幅: the change)
+        asked = set(said[-1]["targets"]) if said else set()
+        own = [m for m in ex.mentions if m.kind == "property"] if ex is not None else []
+        if any(not asked & set(m.targets) for m in own):
             return None  # 成交量差多少 after two closing prices: a question of its own (两天收盘差多少: the answers)
+        if not own and len(said) > 1:
+            return None  # 加起来多大 after 规模和净值: which of the two figures is not said
         ents = [m for m in ex.mentions if m.kind == "entity"] if ex is not None else []
         if ents:  # 招行多赚了多少 after 招行…合计, 兴业银行同期呢: that one's against the other
             return self._named_first(op, ents, history, done) if not ex.of("time") else None

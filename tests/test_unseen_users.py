@@ -2035,3 +2035,14 @@ def test_the_day_it_listed_asked_after_a_turn_about_it(engine):
     _answers(engine, ans, f"MATCH (:stock {{name: '振华通讯'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('{day}') "
                           "RETURN d.range")
     assert ans.confidence >= engine.trust, (ans.resolved_question, ans.confidence, ans.unexplained)
+
+
+def test_two_answers_added_up(engine):
+    s = _after(engine, "易方达蓝筹精选混合A规模多少", "C类呢")
+    ans = s.ask("两个加起来")
+    _answers(engine, ans, "MATCH (f:public_offering_fund) WHERE f.name IN ['易方达蓝筹精选混合A', '易方达蓝筹精选混合C'] "
+                          "RETURN sum(f.scale)")
+    # two figures each (规模和净值): which one to add is not said — not computed from a guess
+    s = _after(engine, "易方达蓝筹精选混合A规模和净值", "C类呢")
+    guess = s.ask("两个加起来")
+    assert guess.kind != "arithmetic" or guess.confidence < engine.trust, (guess.rows, guess.confidence)
