@@ -160,3 +160,11 @@ def test_a_full_page_cache_costs_no_answer(demo_db):
               if engine.ask(r["question"], today=dt.date.fromisoformat(r["today"])).error_type == "QueryError"]
     assert failed == [] and store.reopened >= 1 and store.buffer_pool_mb == 64
     engine.close()
+
+
+def test_a_condition_after_the_top_one_is_picked_does_not_pick_another(engine):
+    """Ladybug applies a MATCH's WHERE before the WITH … LIMIT above it; written as WITH *
+    WHERE, the top company's former chairmen are asked — none here, not another company's."""
+    top = engine.store.run("MATCH (s:stock) RETURN s.name ORDER BY s.registered_capital DESC, s.name LIMIT 1").rows[0][0]
+    ans = engine.ask("注册资本最大的公司以前的董事长是谁")
+    assert ans.error is None and all(r[1] == top for r in ans.rows), (ans.cypher, ans.rows)

@@ -1,8 +1,11 @@
 """Ladybug (Kùzu) Cypher: a node's label is `label(n)`, not `labels(n)`; a date's year is
-`date_part('year', d)`, not `d.year`."""
+`date_part('year', d)`, not `d.year`; a MATCH's WHERE right after a WITH … LIMIT is written
+as WITH * WHERE (the store applies a MATCH's condition before the LIMIT above it: the top
+company's current chairman would become some other company's)."""
 
 from __future__ import annotations
 
+from ..ast import Match, Query, With
 from .base import Generator
 
 
@@ -13,3 +16,13 @@ class Ladybug(Generator):
 
     def date_part(self, d, unit: str) -> str:
         return f"date_part('{unit}', {self.gen(d)})"  # no d.year on a date
+
+    def query(self, q: Query) -> str:
+        out, limited = [], False
+        for c in q.clauses:
+            if isinstance(c, Match) and limited and not c.optional and c.where is not None:
+                out.append(self.match(Match(c.paths)) + f" WITH * WHERE {self.gen(c.where)}")
+            else:
+                out.append(self.gen(c))
+            limited = limited or isinstance(c, With) and c.limit is not None
+        return " ".join(out)
