@@ -2046,3 +2046,8 @@ def test_two_answers_added_up(engine):
     s = _after(engine, "易方达蓝筹精选混合A规模和净值", "C类呢")
     guess = s.ask("两个加起来")
     assert guess.kind != "arithmetic" or guess.confidence < engine.trust, (guess.rows, guess.confidence)
+
+
+@pytest.mark.parametrize("question", ["王明管的那几只基金净值都多少", "王明管理的基金净值分别多少"])
+def test_the_funds_a_manager_runs_each_shown_with_its_figure(engine, question):
+    _same(engine, question, "MATCH (:fund_manager {name: '王明'})-[:manage]->(f:public_offering_fund) RETURN f.name, f.net_worth")
