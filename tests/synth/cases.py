@@ -63,6 +63,12 @@ def _yesno():
     return ex, [unit(ex, "yesno", "吗")]
 
 
+def _every():
+    ex = q(span("这周", "range", dt.date(2024, 3, 11), T15), "每天都",
+           val("上涨的", "stock_data.range", ["0"], op=">"), lab("股票", "stock"))
+    return ex, [unit(ex, "every", "每天都")]
+
+
 def _count():
     ex = q(val("广东", "stock.province", ["广东"]), "有多少", lab("股票", "stock"))
     return ex, [unit(ex, "count", "有多少")]
@@ -133,7 +139,7 @@ CASES = {
     "growth": _growth, "group_rank": _group_rank, "change": _change, "change_rank": _change_rank,
     "compare_entity": _compare_entity,
     "same_as": _same_as, "why": _why, "difference": _difference, "which_of_group": _which_of_group,
-    "history": _history, "yesno": _yesno, "count": _count, "group_by": _group_by, "aggregate": _aggregate,
+    "history": _history, "yesno": _yesno, "every": _every, "count": _count, "group_by": _group_by, "aggregate": _aggregate,
     "period_extreme": _period_extreme, "top_k": _top_k, "entity": _entity, "lookup": _lookup, "list": _list,
 }
 # shapes that read a measure's figures: over the ReportKG's packs (helpers.REPORT)

@@ -10,7 +10,7 @@ import pytest
 
 from nl2cypher.cypher import queries
 from nl2cypher.cypher.ast import (Bin, Func, Item, Match, Node, Order, Param, Path, Prop, Query, Rel, Return,
-                                  Var)
+                                  Var, With)
 from nl2cypher.cypher.dialects import DIALECTS, render
 
 from .cases import CASES
@@ -55,6 +55,8 @@ NGQL = {
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name == $p0 AND sd.stock_data.date == date('2024-03-14') RETURN DISTINCT s.stock.name AS `股票`, sd.stock_data.date AS `日期`, sd.stock_data.closing_price AS `收盘价`",
     'list':
         'MATCH (fm:fund_manager)-[:manage]->(pof:public_offering_fund) WHERE fm.fund_manager.name == $p0 RETURN DISTINCT pof.public_offering_fund.name AS `公募基金`',
+    'every':
+        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE sd.stock_data.date >= date('2024-03-11') AND sd.stock_data.date <= date('2024-03-15') WITH s, min(sd.stock_data.range) AS every_row WHERE every_row > 0.0 RETURN DISTINCT s.stock.name AS `股票` ORDER BY `股票`",
 }
 
 
@@ -87,6 +89,11 @@ def test_dialects_differ_only_where_they_say():
     assert render(q, "falkordb") == ("MATCH (s:stock) WHERE s.name = $p0 WITH s MATCH (s:stock)-[r:belong_to]->"
                                      "(t:trade) WHERE r.w <> $p1 RETURN labels(t) AS kind, t.name ORDER BY t.name DESC")
     assert set(DIALECTS) == {"neo4j", "ladybug", "nebula", "falkordb"}
+    # Ladybug applies a MATCH's WHERE before the WITH … LIMIT above it: written as WITH * WHERE
+    top = Query((Match((Path(Node("s", "stock")),)), With((Item(Var("s")),), order=(Order(Prop("s", "w"), True),), limit=1),
+                 Match((Path(Node("s", "stock"), ((Rel("belong_to", True), Node("t", "trade")),)),),
+                       Bin("=", Prop("t", "name"), Param("p0"))), Return((Item(Prop("s", "name")),))), {"p0": "银行"})
+    assert render(top, "ladybug") == render(top, "neo4j").replace(" WHERE t.name", " WITH * WHERE t.name")
 
 
 def test_ngql_refuses_an_unbounded_variable_length_edge():
