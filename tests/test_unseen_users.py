@@ -2051,3 +2051,21 @@ def test_two_answers_added_up(engine):
 @pytest.mark.parametrize("question", ["王明管的那几只基金净值都多少", "王明管理的基金净值分别多少"])
 def test_the_funds_a_manager_runs_each_shown_with_its_figure(engine, question):
     _same(engine, question, "MATCH (:fund_manager {name: '王明'})-[:manage]->(f:public_offering_fund) RETURN f.name, f.net_worth")
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("宁德时代MTD", "MATCH (s:stock {name: '宁德时代'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+               f"WHERE a.date = date('2024-02-29') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100"),
+    ("比亚迪 WoW", "MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+                 f"WHERE a.date = date('2024-03-08') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100"),
+    ("券商板块今天 开高低收", "MATCH (:trade {name: '券商'})-[:has_trade_data]->(d:trade_data) "
+                    f"WHERE d.date = {T} RETURN d.opening_price, d.maximum_price, d.minimum_price, d.closing_price"),
+    ("大成医疗健康股票A 认购时间", "MATCH (f:public_offering_fund {name: '大成医疗健康股票A'}) "
+                        "RETURN f.subscription_start_time, f.subscription_end_time"),
+    ("银行股里一股最便宜的", "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+                   f"WHERE d.date = {T} RETURN s.name ORDER BY d.closing_price, s.name LIMIT 1"),
+    ("比亚迪23Q3净利润", "MATCH (:stock {name: '比亚迪'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+                  "WHERE f.year = 2023 AND f.quarter = 3 RETURN f.net_profit"),
+])
+def test_desk_shorthands(engine, question, gold):
+    _same(engine, question, gold, ordered="LIMIT" in gold)
