@@ -858,7 +858,10 @@ class Resolver:
         if not owners:
             return True
         said = [self.schema.edges[e] for m in mentions if m.kind == "edge" for e in m.targets if e in self.schema.edges]
+        kinds = {t for m in mentions if m.kind == "label" for t in m.targets}
         for owner in owners:
+            if owner in kinds and any(len(p.hops) == 1 for p in self.schema.shortest_paths(label, owner)):
+                return True  # 它家董事长是男的女的: its chairman's (the kind word said, one step from it)
             if owner == label or any({label, owner} <= {*e.sources, *e.targets} for e in said):
                 return True  # its own, or at the far end of a link the question says (他管的基金的规模)
             link = self.schema.edges.get(owner)

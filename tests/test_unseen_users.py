@@ -2069,3 +2069,26 @@ def test_the_funds_a_manager_runs_each_shown_with_its_figure(engine, question):
 ])
 def test_desk_shorthands(engine, question, gold):
     _same(engine, question, gold, ordered="LIMIT" in gold)
+
+
+@pytest.mark.parametrize("question, gold, ordered", [
+    ("中国平安的大股东是谁", "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '中国平安'}) "
+                    "RETURN h.name ORDER BY r.shareholding_ratio DESC, h.name LIMIT 1", True),
+    ("社保一一八组合 持了哪些", "MATCH (h:stockholder)-[:is_stockholder_of]->(s:stock) WHERE h.name CONTAINS '一一八' "
+                      "RETURN s.name", False),
+    ("哪个基金最小", "MATCH (f:public_offering_fund) RETURN f.name ORDER BY f.scale, f.name LIMIT 1", True),
+    ("认购期的基金哪只最晚截止", "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' "
+                       "RETURN f.name ORDER BY f.subscription_end_time DESC, f.name LIMIT 1", True),
+    ("各上市板块 票数", "MATCH (s:stock) RETURN s.listed_sector, count(s)", False),
+    ("我在看易方达蓝筹精选混合A 它是谁管的", "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '易方达蓝筹精选混合A'}) "
+                                "RETURN m.name", False),
+])
+def test_the_student_and_the_desk(engine, question, gold, ordered):
+    _same(engine, question, gold, ordered)
+
+
+def test_its_chairman_after_a_turn_about_the_stock(engine):
+    s = _after(engine, "五粮液今天是涨了还是跌了")
+    ans = s.ask("它家董事长是男的女的")
+    _answers(engine, ans, "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '五粮液'}) WHERE c.departure_date IS NULL "
+                          "RETURN c.name, c.sex")
