@@ -28,6 +28,10 @@ class OwnDays:
                 self.days[role] = {nid: _day(day) for nid, day in rows if day is not None}
             self.rules.append((str(role), re.compile(str(pattern)), str(template)))
 
+    def said(self, q: str) -> bool:
+        """Does the question say such a day at all (the cheap check before any other work)?"""
+        return any(words.search(q) for _, words, _ in self.rules)
+
     def written(self, ex) -> str | None:
         """The question with the day written as that thing's date, when it names one thing that has it."""
         return self.written_for(ex.question, [r.id for x in ex.mentions if x.kind == "entity" for r in x.entities])

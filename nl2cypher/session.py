@@ -83,7 +83,7 @@ class Session:
     def _on_own_day(self, question: str, ctx) -> str:
         """上市当天涨了多少 after a turn about one stock, naming none: its listing day, as a date."""
         latest = next((t for t in reversed(self.turns) if t.ok and not t.computed), None)
-        if latest is None:
+        if latest is None or not self.engine.own_days.said(question):
             return question
         try:
             if any(m.kind == "entity" for m in self.engine.lexicon.extract(question, ctx.today).mentions):
