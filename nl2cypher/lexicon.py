@@ -283,7 +283,8 @@ class Lexicon:
             for w, n in counts.items():
                 if n >= KEYWORD_MIN and len(w) >= 2 and self.lang.in_script(w) and w.lower() not in self.words:
                     out.setdefault(target.partition(".")[0], {})[w] = target
-        return out
+        # longest first, once: the question's words are matched against them in this order
+        return {lab: dict(sorted(ps.items(), key=lambda kv: -len(kv[0]))) for lab, ps in out.items()}
 
     def _said_kinds(self, q: str, mentions: list[Mention], taken: list[bool]) -> list[Mention]:
         """债券基金, 红利类的基金: a piece of such names said right before the kind word
@@ -298,7 +299,7 @@ class Lexicon:
                 if c.kind == "label" and t.partition(".")[0] in c.targets)]
             for label in labels:
                 pieces = self._kinds.get(label, {})
-                hit = next((w for w in sorted(pieces, key=len, reverse=True)
+                hit = next((w for w in pieces
                             if q.endswith(w, 0, end) and not any(taken[end - len(w):m.start])), None)
                 if hit is not None:
                     out.append(Mention("value", q[end - len(hit):m.start], end - len(hit), m.start,
