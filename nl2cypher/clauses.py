@@ -47,6 +47,7 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
     # cut as read: a rewrite may say two asks as two clauses (利好利空各几条: 利好的几条，利空的几条)
     parts = split(engine.lexicon.as_read(question), engine.expressed.clause_marks, engine.expressed.clause_ends,
                   engine.lang.script)
+    parts = _named_first(engine, parts, today)
     if not 2 <= len(parts) <= MAX_CLAUSES:
         return None
     session = engine.session()
@@ -62,6 +63,28 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
         query, a = found
         answers.append(a)
     return Merged(query, answers)
+
+
+def _named_first(engine: "Engine", parts: list[str], today) -> list[str]:
+    """工程机械 今天几涨几跌: a clause that only names what the next one asks about
+    is that clause's subject, not an ask of its own."""
+    out: list[str] = []
+    for p in parts:
+        if out and _names_only(engine, out[-1], today):
+            out[-1] += p
+        else:
+            out.append(p)
+    return out
+
+
+def _names_only(engine: "Engine", clause: str, today) -> bool:
+    try:
+        ex = engine.lexicon.extract(clause, engine.context(today).today, engine.trading_days)
+    except Nl2CypherError:
+        return False
+    rest = "".join(" " if any(m.start <= i < m.end for m in ex.mentions if m.kind in ("entity", "label", "value", "time"))
+                   else c for i, c in enumerate(ex.question)).strip()
+    return bool(ex.mentions) and (not rest or engine.lang.fillers.covers(rest, asking=False))
 
 
 def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):

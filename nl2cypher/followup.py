@@ -1016,6 +1016,9 @@ class Resolver:
             if found:
                 edits += found
                 kinds.append(kind)
+        if kinds == ["property"] and self._timeless(ex) and any(m["kind"] == "entity" for m in prev.mentions):
+            # 哪个省的 after 广州健康今天收多少: not today's province (这个月发行的新股: the time picks them, kept)
+            edits += [(m["start"], m["end"], "") for m in prev.mentions if m["kind"] == "time"]
         if not kinds:  # 有几只, 分别是哪些, 最高的呢: the question before, asked in another shape
             rest = self._strip_markers(q)
             return Resolution(self._reshaped(prev, rest), "shape") if rest else Resolution(q, "new")
@@ -1137,6 +1140,13 @@ class Resolver:
         ents = [m for m in prev.mentions if m["kind"] == "entity"]
         anchor = ents[-1]["end"] if ents else 0
         return [(anchor, anchor, text)]
+
+    def _timeless(self, ex) -> bool:
+        """Does the question ask only properties of things with no time (a stock's
+        province, not its price on a day nor a report's year)?"""
+        labels = [self.schema.labels.get(t.partition(".")[0]) for m in ex.of("property") for t in m.targets]
+        return bool(labels) and all(lab is not None and not lab.dynamic and not lab.period and not lab.day
+                                    for lab in labels)
 
     def _swap_asked(self, q: str, ex, prev: Turn):
         """成交量呢, 那涨了百分之几: what the question before asked, all of it, is swapped."""

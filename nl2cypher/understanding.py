@@ -112,6 +112,7 @@ class Expressed:
     clause_ends: str = ""  # what ends an ask with no mark after it (涨的多少家|跌的多少家)
     names: frozenset[str] = frozenset()  # the properties that show which thing a row is (labels' `display`)
     of: str = ""  # the word joining a thing to what it has (的): 下游的下游 is two links
+    count: re.Pattern | None = None  # words that ask how many (几只), not which (哪几只)
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -121,7 +122,8 @@ class Expressed:
                    {n: set(e.sources) | set(e.targets) for n, e in schema.edges.items()},
                    str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("unbuilt") or ()),
                    str(lang.words.get("clause_ends") or ""),
-                   frozenset(lab.display for lab in schema.labels.values() if lab.display), lang.glue("of"))
+                   frozenset(lab.display for lab in schema.labels.values() if lab.display), lang.glue("of"),
+                   re.compile(str(lang.words["asks_count"])) if lang.words.get("asks_count") else None)
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -145,6 +147,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += tuple(w for w in expressed.unbuilt if w in free)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored += unlisted(ex, units, best.query, expressed.names)
+    ignored += tuple(w for w in unshown(ex, units, best.query) if w not in ignored)
     ignored += unpicked(ex.question, units, best.query)
     ignored += ungrown(ex.question, units, best.query)
     ignored += each_then_one(ex.question, units, best.query, expressed)
@@ -214,6 +217,35 @@ def unlisted(ex: Extraction, units, query, names: frozenset[str]) -> tuple[str, 
            or isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in shown):
         return ()  # the things, or a figure over all of them (所有公司注册资本加起来)
     return (ex.question[asked[0].span[0]:asked[0].span[1]],)
+
+
+def unshown(ex: Extraction, units, query) -> tuple[str, ...]:
+    """锂电池下游有哪些产业 对应哪些股票 answered with the industries alone: a kind of
+    thing a list asks for (哪些股票) that the query matches but shows nothing of."""
+    ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    if ret is None:
+        return ()
+    labelled: dict[str, set[str]] = {}
+    for n in ast.nodes(query.clauses):
+        if isinstance(n, ast.Node) and n.var and n.label:
+            labelled.setdefault(n.label, set()).add(n.var)
+    carried = {i.alias: i.expr for c in query.clauses if isinstance(c, ast.With) for i in c.items if i.alias}
+    exprs = [i.expr for i in ret.items]
+    exprs += [carried[x.name] for e in exprs for x in ast.nodes(e) if isinstance(x, ast.Var) and x.name in carried]
+    if any(isinstance(x, ast.Func) and x.name.lower() in AGGREGATES for e in exprs for x in ast.nodes(e)):
+        return ()  # a figure over them (持有哪些股的合计持仓市值)
+    shown = {x.var if isinstance(x, ast.Prop) else x.name for e in exprs for x in ast.nodes(e)
+             if isinstance(x, (ast.Prop, ast.Var))}
+    out = []
+    for u in units:
+        if u.kind != "list" or not u.span:
+            continue
+        m = min((m for m in ex.mentions if m.start >= u.span[1]), key=lambda m: m.start, default=None)
+        if m is None or m.kind != "label" or m.start - u.span[1] > 2:
+            continue
+        if any(labelled.get(t) and not labelled[t] & shown for t in m.targets):
+            out.append(m.text)
+    return tuple(dict.fromkeys(out))[:1]
 
 
 def guesses(ex: Extraction, ends: dict[str, set[str]]) -> tuple[str, ...]:
@@ -368,6 +400,9 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
     for u in units:  # more than 5 companies: a comparison with a number, no ranking
         if u.kind == "compare" and u.span:
             free = free[:u.span[0]] + " " * (u.span[1] - u.span[0]) + free[u.span[1]:]
+    counted = expressed.count.search(free) if expressed.count else None
+    if counted and not funcs & {"count", "size"}:  # 几只 answered with a list
+        out.append(counted.group())
     if not ordered and not funcs & {"max", "min"} and not _weighs(query):
         out += [w for w in asks.get("ranking", ()) if str(w).lower() in free][:1]
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):

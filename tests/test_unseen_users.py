@@ -2092,3 +2092,64 @@ def test_its_chairman_after_a_turn_about_the_stock(engine):
     ans = s.ask("它家董事长是男的女的")
     _answers(engine, ans, "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '五粮液'}) WHERE c.departure_date IS NULL "
                           "RETURN c.name, c.sex")
+
+
+@pytest.mark.parametrize("question, word", [
+    ("创业板 注册资本5亿-20亿之间的 有几家", ""),  # the range is not read: not answered as if it were
+    ("锂矿下游有哪些产业 对应哪些公司", "公司"),  # the companies matched, never shown
+])
+def test_what_the_answer_leaves_out_is_flagged(engine, question, word):
+    ans = engine.ask(question)
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+    if ans.error is None and word:
+        assert any(word in n for n in ans.notes), ans.notes
+
+
+@pytest.mark.parametrize("question", ["白酒板块都有哪几只股票", "北交所有哪几家公司"])
+def test_which_ones_and_the_first_few_are_no_count(engine, question):
+    ans = engine.ask(question)
+    assert ans.error is None and ans.confidence >= engine.trust and ans.rows, (ans.confidence, ans.notes)
+
+
+@pytest.mark.parametrize("question, gold, ordered", [
+    ("江苏的银行股 今天都怎么样", "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+                       f"WHERE s.province = '江苏' AND d.date = {T} RETURN s.name, d.closing_price, d.range", False),
+    ("工程机械 今天几涨几跌", "MATCH (s:stock)-[:belong_to]->(:trade {name: '工程机械'}), (s)-[:has_stock_data]->(d:stock_data) "
+                     f"WHERE d.date = {T} RETURN sum(CASE WHEN d.range > 0 THEN 1 ELSE 0 END), "
+                     "sum(CASE WHEN d.range < 0 THEN 1 ELSE 0 END)", False),
+    ("银行板块的股票今天涨得多还是跌得多", "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+                           f"WHERE d.date = {T} RETURN sum(CASE WHEN d.range > 0 THEN 1 ELSE 0 END), "
+                           "sum(CASE WHEN d.range < 0 THEN 1 ELSE 0 END)", False),
+    ("中央汇金持股比例最高的是哪只", "MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[r:is_stockholder_of]->(s:stock) "
+                         "RETURN s.name, r.shareholding_ratio ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1", True),
+    ("挪威央行持有哪些股票", "MATCH (h:stockholder)-[:is_stockholder_of]->(s:stock) WHERE h.name STARTS WITH '挪威中央银行' "
+                    "RETURN s.name", False),
+    ("限制大额申购的混基有哪些", "MATCH (f:public_offering_fund) WHERE f.sales_status = '限制大额申购' AND f.name CONTAINS '混合' "
+                      "RETURN f.name", False),
+])
+def test_subjects_said_apart_and_desk_words(engine, question, gold, ordered):
+    _same(engine, question, gold, ordered)
+
+
+def test_a_timeless_property_after_a_figure_of_a_day_drops_the_day(engine):
+    s = _after(engine, "中国平安今天收盘多少")
+    ans = s.ask("所在省份呢")
+    assert ans.confidence >= engine.trust and "今天" not in ans.resolved_question, ans.resolved_question
+    _answers(engine, ans, "MATCH (s:stock {name: '中国平安'}) RETURN s.province")
+
+
+def test_the_same_quarter_of_another_year(engine):
+    s = _after(engine, "五粮液去年第三季度净利润多少")
+    ans = s.ask("前年同一个季度呢")
+    _answers(engine, ans, "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+                          "WHERE f.year = 2022 AND f.quarter = 3 RETURN f.net_profit")
+
+
+@pytest.mark.parametrize("question, listed, word", [
+    ("北交所成立在2010年后的有几只", "MATCH (s:stock) WHERE s.listed_sector = '北交所' RETURN s.name", "几只"),
+    ("北交所有哪几只", "MATCH (s:stock) WHERE s.listed_sector = '北交所' RETURN s.name", None),
+])
+def test_a_count_asked_and_a_list_answered_is_flagged(engine, question, listed, word):
+    ex = engine.lexicon.extract(question, engine.context(None).today, engine.trading_days)
+    said = unexpressed(ex, parse(listed), engine.expressed)
+    assert (word in said) if word else not any("几" in w for w in said), said

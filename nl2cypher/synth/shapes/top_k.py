@@ -41,6 +41,8 @@ def lower(g: QueryGraph):
     cols += [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + _when(g, ranked.ref)
     cols += [Column(ranked.ref, ranked.alias)]
     order = (Sort(ranked.ref, desc), Sort(name[0]))  # ties broken by name: stable answers
+    if owner is not None:  # …the owner's too (one holder's holdings tie by the stock's name)
+        order += (Sort(g.name_of(owner)[0]),)
     if owner is not None and limit is not None:
         parts = _ranked_first(g, owner, Sort(ranked.ref, desc), limit)
         if parts is not None:
@@ -66,7 +68,9 @@ def _ranked_owner(g: QueryGraph, ref) -> Slot | None:
     when it is not the target — the answer names it too."""
     ln = next((x for x in g.links if x.rel_var == ref.var), None)
     vars_ = (ln.a, ln.b) if ln is not None else (_reporter(g, ref.var),)
-    return next((s for s in g.slots if s.var in vars_ and s is not g.target and s.kind == "label"), None)
+    # 香港中央结算持股比例最高的是哪家: one holder named, its holdings ranked — the things held, though unsaid
+    kinds = ("label", "hidden") if ln is not None and g.target.kind == "entity" and len(g.target.names) == 1 else ("label",)
+    return next((s for s in g.slots if s.var in vars_ and s is not g.target and s.kind in kinds), None)
 
 
 def _reporter(g: QueryGraph, var: str) -> str:
