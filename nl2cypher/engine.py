@@ -30,7 +30,8 @@ from .schema import Schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
-from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, lists_everything,
+from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, complete_first,
+                            lists_everything,
                             understand, unexplained_words)
 from .units import map_units
 
@@ -181,7 +182,7 @@ class Engine:
             ans.interpretation = self.lang.say("notes.revised_interpretation")
             return ans
         t3 = time.perf_counter()
-        ranked = self.ranker.rank(ex.question, cands)
+        ranked = complete_first(ex, self.ranker.rank(ex.question, cands), self.expressed, units)
         t4 = time.perf_counter()
         tr.timings_ms = {"lexicon": (t1 - t0) * 1e3, "units": (t2 - t1) * 1e3, "synthesis": (t3 - t2) * 1e3,
                          "ranking": (t4 - t3) * 1e3}

@@ -125,7 +125,8 @@ class Resolver:
         self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
         self._picked_bare = re.compile(str(vocab["picked_bare"])) if vocab.get("picked_bare") else None
         units = [str(u) for u in vocab.get("nth_units") or ()]
-        self._nth = re.compile(f"({lang.alternation(self.nth)})(?:{lang.alternation(units)})") if self.nth and units else None
+        self._nth = re.compile(f"({lang.alternation(self.nth)})({lang.alternation(units)})") if self.nth and units else None
+        self.nth_ranks = {str(u) for u in vocab.get("nth_ranks") or ()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
         self._lead = re.compile(f"^(?:{lang.alternation(self.words['lead'], in_order=True)})")
@@ -202,8 +203,12 @@ class Resolver:
         if k is None:
             return q
         recent = [t for t in history if t.ok and not t.computed][-OWNER_TURNS:]
-        # the latest ranked list that long (an unranked list's first row is no 第一名)
-        listed = next((t for t in reversed(recent) if t.ranked and len(t.answered) >= max(2, k)), None)
+        # the latest list that long, as it was shown (第一个); a rank (第一名) only of a ranked one
+        if m.group(2) in self.nth_ranks:  # 第三名: the latest ranked list that long
+            listed = next((t for t in reversed(recent) if t.ranked and len(t.answered) >= max(2, k)), None)
+        else:  # 第一只: of the latest list shown (one row is a pick, no list); an empty one points at nothing
+            lists = [t for t in reversed(recent) if t.listed and not t.counted and t.rows != 1]
+            listed = lists[0] if lists and len(lists[0].answered) >= max(2, k) else None
         return q if listed is None else q[:m.start()] + listed.answered[k - 1].name + q[m.end():]
 
     def _other_class(self, q: str, history: list[Turn]) -> str:

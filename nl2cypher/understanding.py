@@ -152,7 +152,9 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += ungrown(ex.question, units, best.query)
     ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored = tuple(dict.fromkeys(ignored))
-    margin = ranked[0].score - ranked[1].score if len(ranked) > 1 else None
+    # how close the next reading as complete came (a less complete one is no rival: it drops a word)
+    rivals = [c for c in ranked[1:] if _left_out(ex, c, expressed, units) <= _left_out(ex, best, expressed, units)]
+    margin = best.score - rivals[0].score if rivals else None
     echo = echoes(best.query, ex.question, expressed.days)
     guessed = guesses(ex, expressed.ends)
     score = confidence(missing, content, len(ignored), margin)
@@ -161,6 +163,18 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     if guessed:
         score = min(score, GUESS)
     return Understanding(unexplained, round(1 - missing / content, 4), ignored, margin, score, echo, guessed)
+
+
+def complete_first(ex: Extraction, ranked: list[Candidate], expressed: Expressed, units=()) -> list[Candidate]:
+    """The ranked readings, those that leave fewer words of the question unused or
+    unexpressed first (a reading by 产业规模 that drops 按申购状态分组 ranks below the
+    funds' grouping, however close its description); the encoder's order within."""
+    return sorted(ranked, key=lambda c: _left_out(ex, c, expressed, units)) if len(ranked) > 1 else ranked
+
+
+def _left_out(ex: Extraction, c: Candidate, expressed: Expressed, units) -> int:
+    """How many words of the question a reading leaves unused or unexpressed."""
+    return len(c.ignored) + len(unexpressed(ex, c.query, expressed, units))
 
 
 def ungrown(question: str, units, query) -> tuple[str, ...]:
@@ -275,7 +289,8 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
     for u in units:
         if u.kind in ASKS:
             kind = u.kind if u.kind != "which" else "extreme" if u.params.get("dir") else "list"  # 哪个最少
-            key = (kind, _direction(u, mentions) if kind in ("extreme", "topk") else None)
+            ranks = kind in ("extreme", "topk")  # 持仓市值最多的基金 前5: one ranking, its count said after
+            key = ("rank" if ranks else kind, _direction(u, mentions) if ranks else None)
             asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u.span))
     growth = any(u.kind == "growth" for u in units)  # 收盘价，比昨天高吗: the comparison shows the values
     if not growth and any(k[0] == "yesno" for found in asks.values() for k, _ in found):  # a value beside a yes/no
@@ -405,6 +420,8 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
         out.append(counted.group())
     if not ordered and not funcs & {"max", "min"} and not _weighs(query):
         out += [w for w in asks.get("ranking", ()) if str(w).lower() in free][:1]
+        # 板块 top3 answered with every board: the ranking asked is not in it
+        out += [ex.question[slice(*u.span)] for u in units if u.kind in ("topk", "extreme") and u.span][:1]
     if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
         out += [w for w in asks.get("group", ()) if str(w).lower() in free][:1]
         # 按公司列一下 answered with one total: the grouping rule's words are not in it

@@ -2153,3 +2153,40 @@ def test_a_count_asked_and_a_list_answered_is_flagged(engine, question, listed, 
     ex = engine.lexicon.extract(question, engine.context(None).today, engine.trading_days)
     said = unexpressed(ex, parse(listed), engine.expressed)
     assert (word in said) if word else not any("几" in w for w in said), said
+
+
+def test_funds_ranked_by_their_holdings_of_a_board_add_the_holdings_up(engine):
+    _same(engine, "银行股持仓市值最多的3只基金",
+          "MATCH (f:public_offering_fund)-[h:hold]->(s:stock)-[:belong_to]->(:trade {name: '银行'}) "
+          "RETURN f.name, sum(h.position_amount) AS v ORDER BY v DESC, f.name LIMIT 3", ordered=True)
+
+
+def test_a_ranking_with_its_count_said_apart_is_one_ranking(engine):
+    _same(engine, "注册资本最大的公司 前4", "MATCH (s:stock) RETURN s.name, s.registered_capital "
+                                       "ORDER BY s.registered_capital DESC, s.name LIMIT 4", ordered=True)
+
+
+def test_a_ranking_asked_and_not_built_is_flagged(engine):
+    ans = engine.ask("昨天行业 top5")
+    assert ans.error is not None or ans.confidence < engine.trust or "LIMIT 5" in ans.cypher, ans.cypher
+
+
+def test_the_first_one_of_a_list_as_it_was_shown(engine):
+    s = _after(engine, "白酒板块有哪些股票")
+    shown = s.turns[-1].answered[1].name
+    ans = s.ask("第二个今天收盘多少")
+    assert shown in ans.resolved_question, ans.resolved_question
+    _answers(engine, ans, f"MATCH (:stock {{name: '{shown}'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                          "RETURN d.closing_price")
+
+
+def test_a_reading_that_drops_a_word_ranks_below_one_that_keeps_it(engine):
+    # 规模 is an industry's or a fund's: the industries' average drops the funds' 申购状态
+    _same(engine, "各申购状态 平均规模", "MATCH (f:public_offering_fund) RETURN f.sales_status, avg(f.scale)")
+
+
+def test_the_nth_of_an_empty_list_is_asked_back(engine):
+    s = _after(engine, "今天涨停的股票有哪些", "里面哪些是银行股")
+    assert s.turns[-1].rows == 0  # no bank among them
+    ans = s.ask("第二只成交量多少")
+    assert ans.error is not None or ans.confidence < engine.trust, ans.resolved_question

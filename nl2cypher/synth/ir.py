@@ -450,15 +450,15 @@ class QueryGraph:
         """A stored figure (or a total, average, extreme of one) kept in `unit` (None: a base unit)."""
         if not (isinstance(e, Ref) or isinstance(e, Call) and e.fn in ("sum", "avg", "max", "min")):
             return False
-        found = [getattr(self._pdef_of(r), "unit", None) for r in refs(e)]
+        found = [getattr(self.pdef_of(r), "unit", None) for r in refs(e)]
         return bool(found) and all(u == unit if unit else self.lang.is_base_unit(u) for u in found)
 
     def is_date(self, r: Ref) -> bool:
         """Is this a stored date (认购结束时间, 离任日期)?"""
-        pdef = self._pdef_of(r)
+        pdef = self.pdef_of(r)
         return pdef is not None and pdef.type in TIME_TYPES
 
-    def _pdef_of(self, r: Ref) -> Property | None:
+    def pdef_of(self, r: Ref) -> Property | None:
         slot = next((s for s in self.slots if s.var == r.var), None)
         link = next((ln for ln in self.links if ln.rel_var == r.var), None)
         owner = slot or link

@@ -32,6 +32,8 @@ def lower(g: QueryGraph):
     name = g.name_of(g.target)
     owner = _ranked_owner(g, ranked.ref)
     total = rows_total(g, ranked.ref)
+    if not total and _over_several(g, ranked.ref):  # 半导体持仓市值最多的基金: all its semis held, added up
+        total, owner = g.pdef_of(ranked.ref).total, None
     if total and owner is None and not _when(g, ranked.ref):  # 2023年净利润最高的: each one's year, not its best quarter
         value = Call(total, (ranked.ref,))
         alias = aggregate_word(g, total, ranked.alias)
@@ -48,6 +50,22 @@ def lower(g: QueryGraph):
         if parts is not None:
             return g.candidate(parts + (Projection(tuple(cols), order=order),), NAME)
     return g.candidate((g.pattern(), Projection(tuple(cols), order=order, limit=limit)), NAME)
+
+
+def _over_several(g: QueryGraph, ref) -> bool:
+    """Is the figure ranked on a relationship of the ranked thing to things the question
+    picks (its holdings of a board's stocks), one that adds up over them (`total` on the
+    edge's property)? Then each thing's figure is its total over those relationships."""
+    ln = next((x for x in g.links if x.rel_var == ref.var), None)
+    pdef = g.pdef_of(ref) if ln is not None else None
+    if pdef is None or not pdef.total or g.target.var not in (ln.a, ln.b):
+        return False
+    other = g.slot_of(ln.b if ln.a == g.target.var else ln.a)
+    if other.kind == "entity":  # one thing at the other end (茅台's holders): one relationship each
+        return False
+    # the things at the other end picked by a named thing they link to (a board's stocks)
+    near = {x.b if x.a == other.var else x.a for x in g.links if x is not ln and other.var in (x.a, x.b)}
+    return any(g.slot_of(v).kind == "entity" for v in near)
 
 
 def _when(g: QueryGraph, ref) -> list[Column]:
