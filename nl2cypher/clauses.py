@@ -13,7 +13,8 @@ import re
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .cypher.ast import Func, Item, Lit, Match, Param, Path, Prop, Query, Return, Var, With, conjuncts, nodes, transform
+from .cypher.ast import (Bin, DateLit, Func, Item, Lit, Match, Order, Param, Path, Prop, Query, Return, Var, With,
+                         conjuncts, nodes, transform)
 from .cypher.parse import Unsupported, parse
 from .errors import Nl2CypherError
 
@@ -97,6 +98,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):
     after = session.ask(p, today)
     if (q := _read(engine, after)) is not None and (grafted := _graft(query, q)) is not None:
         return grafted, after
+    if q is not None and not _weighed(engine, p) and (both := _either_day(query, q)) is not None:
+        return both, after  # 上周五收多少 这周五呢: both days' rows (跟今天比呢 asks more than the rows)
     timed = _timed(engine, p, first, today)
     for a in ((engine.ask(timed, today),) if timed != p else ()) + (after,):
         if (q := _read(engine, a)) is not None and (both := _beside(query, q, [first, p], engine.lang)) is not None:
@@ -152,6 +155,43 @@ def _graft(a: Query, b: Query) -> Query | None:
     have = {i.expr for i in ra.items}
     items = ra.items + tuple(i for i in items if i.expr not in have)
     return Query((ma, Return(items, ra.distinct or rb.distinct, ra.order, ra.limit)), a.params)
+
+
+def _either_day(a: Query, b: Query) -> Query | None:
+    """a and b the same question of two days (a's day swapped in b): one query, the
+    rows of either day, in the order of their days."""
+    if len(a.clauses) != 2 or len(b.clauses) != 2 or a.clauses[1] != b.clauses[1]:
+        return None
+    (ma, ra), mb = a.clauses, b.clauses[0]
+    if not isinstance(ma, Match) or not isinstance(mb, Match) or ma.paths != mb.paths or ra.limit is not None:
+        return None
+    ca, cb = _valued(ma.where, a.params), _valued(mb.where, b.params)
+    da = [c for c in conjuncts(ma.where) if repr(transform(c, _value_of(a.params))) not in cb]
+    db = [c for c in conjuncts(mb.where) if repr(transform(c, _value_of(b.params))) not in ca]
+    if len(da) != 1 or len(db) != 1 or not (_on_day(da[0]) and _on_day(db[0]) and da[0].left == db[0].left):
+        return None
+    kept = [c for c in conjuncts(ma.where) if c is not da[0]]
+    where = Bin("OR", da[0], db[0])
+    for c in reversed(kept):
+        where = Bin("AND", c, where)
+    order = ra.order or (Order(da[0].left),)
+    return Query((replace(ma, where=where), replace(ra, order=order)), a.params)
+
+
+def _weighed(engine: "Engine", clause: str) -> bool:
+    """Does the clause weigh against the first (跟今天比呢: a comparison word)?"""
+    return any(str(w) in clause for w in (engine.lang.references.get("follow_up") or {}).get("against") or ())
+
+
+def _on_day(c) -> bool:
+    """x.date = date('…'): a condition naming one day."""
+    return isinstance(c, Bin) and c.op == "=" and isinstance(c.left, Prop) and isinstance(c.right, DateLit)
+
+
+def _value_of(params: dict):
+    def value(x):
+        return Lit(params.get(x.name)) if isinstance(x, Param) else x
+    return value
 
 
 def _edges(m: Match):
@@ -223,9 +263,7 @@ def _renamer(names: dict):
 
 def _valued(where, params: dict) -> frozenset:
     """The conditions of a WHERE, parameters replaced by their values."""
-    def value(x):
-        return Lit(params.get(x.name)) if isinstance(x, Param) else x
-    return frozenset(repr(transform(c, value)) for c in conjuncts(where))
+    return frozenset(repr(transform(c, _value_of(params))) for c in conjuncts(where))
 
 
 def _aggregated(r: Return):

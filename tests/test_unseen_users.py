@@ -2190,3 +2190,23 @@ def test_the_nth_of_an_empty_list_is_asked_back(engine):
     assert s.turns[-1].rows == 0  # no bank among them
     ans = s.ask("第二只成交量多少")
     assert ans.error is not None or ans.confidence < engine.trust, ans.resolved_question
+
+
+def test_the_same_figure_on_another_day_said_after_is_both_days(engine):
+    _same(engine, "宁德时代昨天成交量多少 前天呢",
+          "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) "
+          "WHERE d.date IN [date('2024-03-13'), date('2024-03-14')] RETURN d.date, d.volume ORDER BY d.date", ordered=True)
+
+
+def test_the_most_things_per_value_of_a_property_said_after(engine):
+    _same(engine, "基金经理数量最多的学历", "MATCH (m:fund_manager) RETURN m.degree, count(m) AS n ORDER BY n DESC, m.degree LIMIT 1",
+          ordered=True)
+
+
+def test_how_big_an_industry_is_its_scale(engine):
+    _same(engine, "新能源汽车这个产业有多大", "MATCH (i:industry {name: '新能源汽车'}) RETURN i.scale")
+
+
+def test_a_figure_then_against_another_day_is_no_list_of_both(engine):
+    ans = engine.ask("中国平安上个月15号收盘多少 跟今天比呢")
+    assert ans.error is not None or ans.confidence < engine.trust or "-" in ans.cypher, ans.cypher

@@ -110,6 +110,8 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
         pdef = g.pdef(a.owner, a.prop)
         # the property's owner is still what is counted (公司 by 省份)
         return a.ref, g.lang.label_word(pdef.description) if pdef is not None and pdef.description else a.prop, None
+    if unit.params.get("count") == "label" and (by := _said_after(g, unit)) is not None:
+        return by  # 股票数量最多的省份: the things counted per value of the property said after
     lab = None if unit.params.get("count") in ("label", "rows") else unit.ref("label")
     slot = next((s for s in g.slots if s.mention == lab), None) if lab is not None else g.target
     if slot is None and lab is not None:  # 白酒股…按公司列: the kind said again, the one slot of it
@@ -119,6 +121,19 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
         return None
     ref, word = g.name_of(slot)
     return ref, word, slot.var
+
+
+def _said_after(g: QueryGraph, unit) -> tuple[Ref, str, None] | None:
+    """The property said right after a count's superlative (…最多的省份), as the key."""
+    after = [i for i in range(len(g.m)) if g.pos(i) >= unit.end]
+    nxt = min(after, key=g.pos, default=None)
+    if nxt is None or g.m[nxt].kind != "property":
+        return None
+    a = next((x for x in g.props if x.mention == nxt or nxt in g.prop_mentions.get(x.ref, ())), None)
+    pdef = g.pdef(a.owner, a.prop) if a is not None else None
+    if pdef is None:
+        return None
+    return a.ref, g.lang.label_word(pdef.description) if pdef.description else a.prop, None
 
 
 def _measure(g: QueryGraph, unit, key_ref: Ref, key_slot: str | None) -> tuple[Expr, str] | None:
