@@ -1026,6 +1026,10 @@ class Resolver:
             edits += [(m["start"], m["end"], "") for m in prev.mentions if m["kind"] == "time"]
         if not kinds:  # 有几只, 分别是哪些, 最高的呢: the question before, asked in another shape
             rest = self._strip_markers(q)
+            picked = prev.answered[0] if len(prev.answered) == 1 and (prev.ranked or not prev.named) else None
+            if rest and picked is not None and self._links(picked.label, ex):
+                # 谁管的 after 哪个基金最大: who manages the one the answer picked
+                return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned")
             return Resolution(self._reshaped(prev, rest), "shape") if rest else Resolution(q, "new")
         asks_growth = any(u.kind == "growth" for u in self._units(ex))
         if "entity" in kinds and prev.growth and not self._growth_only(ex) and self._asks(q) and not asks_growth \
@@ -1145,6 +1149,11 @@ class Resolver:
         ents = [m for m in prev.mentions if m["kind"] == "entity"]
         anchor = ents[-1]["end"] if ents else 0
         return [(anchor, anchor, text)]
+
+    def _links(self, label: str, ex) -> bool:
+        """Does an edge word of the question join things of this label (管的: a fund's managers)?"""
+        edges = [self.schema.edges[e] for m in ex.of("edge") for e in m.targets if e in self.schema.edges]
+        return any(label in e.sources or label in e.targets for e in edges)
 
     def _timeless(self, ex) -> bool:
         """Does the question ask only properties of things with no time (a stock's

@@ -415,6 +415,7 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
     for u in units:  # more than 5 companies: a comparison with a number, no ranking
         if u.kind == "compare" and u.span:
             free = free[:u.span[0]] + " " * (u.span[1] - u.span[0]) + free[u.span[1]:]
+    out += _one_way(ex, query, units, funcs)
     counted = expressed.count.search(free) if expressed.count else None
     if counted and not funcs & {"count", "size"}:  # 几只 answered with a list
         out.append(counted.group())
@@ -427,6 +428,17 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
         # 按公司列一下 answered with one total: the grouping rule's words are not in it
         out += [ex.question[slice(*u.span)] for u in units if u.kind == "group" and u.span and funcs & AGGREGATES][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
+
+
+def _one_way(ex: Extraction, query, units, funcs: set[str]) -> list[str]:
+    """前3后3, 最大和最小的: rankings both ways asked, a query ranking one way (no max
+    and min, fewer than two limited orders) answers half: the later ranking's words."""
+    ranks = [u for u in units if u.kind in ("topk", "extreme") and u.span]
+    ways = {_direction(u, ex.mentions) for u in ranks}
+    if not {"asc", "desc"} <= ways or {"max", "min"} <= funcs:
+        return []
+    limited = [c for c in query.clauses if isinstance(c, (ast.Return, ast.With)) and c.order and c.limit is not None]
+    return [ex.question[slice(*ranks[-1].span)]] if len(limited) < 2 else []
 
 
 def _blanked(question: str, mentions) -> str:

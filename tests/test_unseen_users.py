@@ -2210,3 +2210,28 @@ def test_how_big_an_industry_is_its_scale(engine):
 def test_a_figure_then_against_another_day_is_no_list_of_both(engine):
     ans = engine.ask("中国平安上个月15号收盘多少 跟今天比呢")
     assert ans.error is not None or ans.confidence < engine.trust or "-" in ans.cypher, ans.cypher
+
+
+@pytest.mark.parametrize("question", ["今天成交量最大和最小的券商股", "今天涨幅前5后5的银行股"])
+def test_rankings_both_ways_answered_one_way_are_flagged(engine, question):
+    ans = engine.ask(question)
+    one_way = ans.cypher is not None and ans.cypher.count("LIMIT") < 2 and not ("max(" in ans.cypher and "min(" in ans.cypher)
+    assert ans.error is not None or ans.confidence < engine.trust or not one_way, ans.cypher
+
+
+def test_a_measure_highest_and_lowest_is_no_high_and_low_price(engine):
+    ans = engine.ask("券商股今天涨幅最高和最低的")
+    assert ans.cypher is None or "maximum_price" not in ans.cypher, ans.cypher
+
+
+def test_the_largest_and_the_smallest_are_both_answered(engine):
+    _same(engine, "注册资本最大和最小的公司",
+          "MATCH (s:stock) WITH max(s.registered_capital) AS a, min(s.registered_capital) AS b "
+          "MATCH (s:stock) WHERE s.registered_capital IN [a, b] RETURN s.name, s.registered_capital")
+
+
+def test_who_manages_the_one_a_ranking_picked(engine):
+    s = _after(engine, "规模最小的基金是哪只")
+    picked = s.turns[-1].answered[0].name
+    ans = s.ask("是谁管的")
+    _answers(engine, ans, f"MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {{name: '{picked}'}}) RETURN m.name")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ...errors import CannotTranslate
-from ..ir import Call, Column, Projection, QueryGraph, Ref, Slot, Sort, Whole, refs
+from ..ir import Call, Column, Op, Pattern, Projection, QueryGraph, Ref, Slot, Sort, Whole, refs
 from .common import aggregate_word, ask, asked, of_each, rank_limit, rows_total
 
 NAME = "ranking"
@@ -30,6 +30,8 @@ def lower(g: QueryGraph):
     desc = (direction == "desc") != g.flipped(ranked.ref)  # 跌幅最大: ascending
     limit = rank_limit(g, a)
     name = g.name_of(g.target)
+    if _both_ends(g, a):  # 注册资本最大和最小的公司: the rows at either end
+        return _ends(g, ranked, name)
     owner = _ranked_owner(g, ranked.ref)
     total = rows_total(g, ranked.ref)
     if not total and _over_several(g, ranked.ref):  # 半导体持仓市值最多的基金: all its semis held, added up
@@ -50,6 +52,23 @@ def lower(g: QueryGraph):
         if parts is not None:
             return g.candidate(parts + (Projection(tuple(cols), order=order),), NAME)
     return g.candidate((g.pattern(), Projection(tuple(cols), order=order, limit=limit)), NAME)
+
+
+def _both_ends(g: QueryGraph, a) -> bool:
+    """最大和最小的: superlatives both ways (one each), no top k."""
+    dirs = [u.params.get("dir", "desc") for u in g.units_of("extreme")]
+    return a.topk is None and len(dirs) == 2 and set(dirs) == {"asc", "desc"}
+
+
+def _ends(g: QueryGraph, ranked, name):
+    """The highest and the lowest value over the rows carried, then the rows holding either."""
+    hi, lo = "highest", "lowest"
+    first = g.pattern()
+    keep = Projection((Column(Call("max", (ranked.ref,)), hi), Column(Call("min", (ranked.ref,)), lo)), carry=True)
+    either = Op("OR", Op("=", ranked.ref, Whole(hi)), Op("=", ranked.ref, Whole(lo)))
+    again = Pattern(first.paths, first.conds + (either,))
+    cols = (Column(*name), Column(ranked.ref, ranked.alias))
+    return g.candidate((first, keep, again, Projection(cols, order=(Sort(ranked.ref, True), Sort(name[0])))), NAME)
 
 
 def _over_several(g: QueryGraph, ref) -> bool:
