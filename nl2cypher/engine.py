@@ -31,8 +31,7 @@ from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
 from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, complete_first,
-                            lists_everything,
-                            understand, unexplained_words)
+                            lists_everything, understand, unexplained_words)
 from .units import map_units
 
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]

@@ -153,7 +153,8 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored = tuple(dict.fromkeys(ignored))
     # how close the next reading as complete came (a less complete one is no rival: it drops a word)
-    rivals = [c for c in ranked[1:] if _left_out(ex, c, expressed, units) <= _left_out(ex, best, expressed, units)]
+    left = _left_out(ex, best, expressed, units)
+    rivals = [c for c in ranked[1:] if _left_out(ex, c, expressed, units) <= left]
     margin = best.score - rivals[0].score if rivals else None
     echo = echoes(best.query, ex.question, expressed.days)
     guessed = guesses(ex, expressed.ends)
