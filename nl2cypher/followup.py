@@ -83,6 +83,7 @@ class Turn:
     counted: bool = False  # the answer counted things (其中女的几个): 她们 are the things counted
     growth: list[list[int]] = field(default_factory=list)  # spans of growth words (环比增长, 比二季度增长) in `resolved`
     day: str | None = None  # the one day the answer showed (最高价是哪天 → 2024-01-29): what 那天 points at
+    figures: dict[str, float] = field(default_factory=dict)  # a one-row answer's numbers by column (收盘价, 涨跌幅)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -102,6 +103,7 @@ class Resolution:
     kind: str  # new | reset | entity | time | property | shape | pronoun | plural | among | against | arithmetic
     clarify: str | None = None  # the question back, when a reference points at nothing
     arithmetic: tuple[str, int, int] | None = None  # (op, index of left turn, index of right turn)
+    column: str | None = None  # …of the figures each answer showed, this column's (收盘价 beside 涨跌幅)
     stranded: bool = False  # worded as a follow-up (五粮液呢) with no answered turn to lean on
     unsure: bool = False  # another reading was as likely (the one thing answered, or the ranking again)
     then: str | None = None  # asked of the one `question` picks (…最大的那个|关联了哪些公司), its name at PICKED
@@ -893,15 +895,30 @@ class Resolver:
         # the one column kept of each answer is its last figure (收盘价和涨跌幅: the change)
         asked = set(said[-1]["targets"]) if said else set()
         own = [m for m in ex.mentions if m.kind == "property"] if ex is not None else []
+        column = self._column(own, last) if own and any(not asked & set(m.targets) for m in own) else None
+        if column is not None:  # 两天收盘差多少 after 收盘价和涨跌幅, 昨天呢: the two closes
+            pair = done[-2:]
+            if len(pair) == 2 and all(history[k].rows == 1 and column in history[k].figures for k in pair):
+                return Resolution(self._say_arith(op, last.resolved, history[pair[0]].resolved), "arithmetic",
+                                  arithmetic=(op, pair[1], pair[0]), column=column)
+            return None
         if any(not asked & set(m.targets) for m in own):
-            return None  # 成交量差多少 after two closing prices: a question of its own (两天收盘差多少: the answers)
+            return None  # 成交量差多少 after two closing prices: a question of its own
         if not own and len(said) > 1:
             return None  # 加起来多大 after 规模和净值: which of the two figures is not said
         ents = [m for m in ex.mentions if m.kind == "entity"] if ex is not None else []
         if ents:  # 招行多赚了多少 after 招行…合计, 兴业银行同期呢: that one's against the other
             return self._named_first(op, ents, history, done) if not ex.of("time") else None
         if len(done) >= 2 and bool(last.growth) != bool(history[done[-2]].growth):
-            return self._both(q, last, history[:done[-1]])  # a figure and a growth: not two of a kind
+            # a figure after a growth (招行净利润, 环比呢, 同比呢, 兴业银行同期呢 … 两家差多少): the figure
+            # before of the same measure, when there is one; else the figure and the growth
+            alike = next((k for k in reversed(done[:-1]) if not history[k].growth and _one_figure(history[k])
+                          and _same_measure(last, history[k]) and _same_time(last, history[k])),
+                         None) if not last.growth and _one_figure(last) else None
+            if alike is None:
+                return self._both(q, last, history[:done[-1]])
+            return Resolution(self._say_arith(op, last.resolved, history[alike].resolved), "arithmetic",
+                              arithmetic=(op, done[-1], alike))
         if last.ranked and len(last.values) == 1 and len(last.named) == 2 and last.named[0].label == last.named[1].label:
             # 两个今天谁涨得多 … 差几个点: which of the two, and by how much — asked again with both
             return Resolution(self._cat(last.resolved, q), "arithmetic")
@@ -914,6 +931,20 @@ class Resolver:
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))
         return None
+
+    def _column(self, own, last: Turn) -> str | None:
+        """The column of the answer before that the one property the question names shows
+        (收盘 → 收盘价), when that answer showed it among other figures."""
+        targets = {t for m in own for t in m.targets}
+        words = set()
+        for t in targets:
+            owner, _, prop = t.partition(".")
+            spec = self.schema.labels.get(owner) or self.schema.edges.get(owner)
+            pdef = spec.properties.get(prop) if spec is not None else None
+            if pdef is not None and pdef.description:
+                words |= {pdef.description, self.lang.label_word(pdef.description)}
+        found = [c for c in last.figures if c in words]
+        return found[0] if len(found) == 1 else None
 
     def _named_first(self, op: str, ents, history: list[Turn], done: list[int]) -> Resolution | None:
         """The two answers before, each one figure of one thing, the one this
@@ -1336,6 +1367,13 @@ def _same_measure(a: Turn, b: Turn) -> bool:
     asked share one (a change and a total of holdings do not)?"""
     said = [{t for m in x.mentions if m["kind"] == "property" for t in m.get("targets", ())} for x in (a, b)]
     return not all(said) or bool(said[0] & said[1])
+
+
+def _same_time(a: Turn, b: Turn) -> bool:
+    """Were the two turns asked of the same period (兴业银行同期 and 招行2023年四季度)?"""
+    def times(t: Turn):
+        return sorted((m["time"]["start"], m["time"]["end"]) for m in t.mentions if m["kind"] == "time" and m.get("time"))
+    return times(a) == times(b)
 
 
 def _next_days(early: str, late: str, calendar) -> bool:

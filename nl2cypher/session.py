@@ -148,7 +148,10 @@ class Session:
     def _compute(self, question: str, res) -> Answer:
         op, a, b = res.arithmetic
         left, right = self.turns[a], self.turns[b]
-        x, y = (left.values[0][1], left.values[1][1]) if a == b else (left.values[0][1], right.values[0][1])
+        if res.column is not None:  # 两天收盘差多少: that column of each answer
+            x, y = left.figures[res.column], right.figures[res.column]
+        else:
+            x, y = (left.values[0][1], left.values[1][1]) if a == b else (left.values[0][1], right.values[0][1])
         try:
             value = {"difference": lambda: abs(x - y), "more": lambda: x - y, "less": lambda: y - x,
                      "ratio": lambda: x / y, "percent": lambda: (x - y) / y * 100, "sum": lambda: x + y}[op]()
@@ -200,7 +203,8 @@ class Session:
                     ranked=any(u.kind in RANKING_UNITS for u in tr.units),
                     measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS],
                     counted=any(u.kind == "count" for u in tr.units),
-                    growth=[list(u.span) for u in tr.units if u.kind == "growth"], day=self._day_shown(ans))
+                    growth=[list(u.span) for u in tr.units if u.kind == "growth"], day=self._day_shown(ans),
+                    figures=_figures(ans))
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
 
@@ -224,3 +228,11 @@ class Session:
 
 def _iso(d: dt.date | None) -> str | None:
     return d.isoformat() if d else None
+
+
+def _figures(ans: Answer) -> dict[str, float]:
+    """A one-row answer's numbers by their column's name."""
+    if len(ans.rows) != 1:
+        return {}
+    return {c: v for c, v in zip(ans.columns, ans.rows[0])
+            if isinstance(v, (int, float)) and not isinstance(v, bool)}

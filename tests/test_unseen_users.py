@@ -2235,3 +2235,24 @@ def test_who_manages_the_one_a_ranking_picked(engine):
     picked = s.turns[-1].answered[0].name
     ans = s.ask("是谁管的")
     _answers(engine, ans, f"MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {{name: '{picked}'}}) RETURN m.name")
+
+
+def test_two_figures_apart_with_growths_between_are_still_subtracted(engine):
+    s = _after(engine, "五粮液2023年三季度单季净利润多少", "同比呢", "泸州老窖同期是多少")
+    ans = s.ask("两家差多少")
+    want = engine.store.run("MATCH (a:stock {name: '泸州老窖'})-[:has_stock_financial_information]->(x:stock_financial_information), "
+                            "(b:stock {name: '五粮液'})-[:has_stock_financial_information]->(y:stock_financial_information) "
+                            "WHERE x.year = 2023 AND x.quarter = 3 AND y.year = 2023 AND y.quarter = 3 "
+                            "RETURN x.net_profit - y.net_profit")
+    # 差多少 is how far apart: the size of the difference
+    assert ans.error is None and ans.rows and abs(abs(float(ans.rows[0][-1])) - abs(want.rows[0][0])) < 1e-3 * abs(want.rows[0][0]), \
+        (ans.resolved_question, ans.rows)
+
+
+def test_one_of_several_figures_of_two_answers_is_subtracted(engine):
+    s = _after(engine, "宁德时代今天的收盘价和成交量", "昨天呢")
+    ans = s.ask("两天收盘价相差多少")
+    want = engine.store.run("MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(a:stock_data), "
+                            "(:stock {name: '宁德时代'})-[:has_stock_data]->(b:stock_data) "
+                            f"WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN abs(a.closing_price - b.closing_price)")
+    assert ans.error is None and ans.rows and abs(float(ans.rows[0][-1]) - want.rows[0][0]) < 1e-6, (ans.resolved_question, ans.rows)
