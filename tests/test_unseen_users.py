@@ -2256,3 +2256,11 @@ def test_one_of_several_figures_of_two_answers_is_subtracted(engine):
                             "(:stock {name: '宁德时代'})-[:has_stock_data]->(b:stock_data) "
                             f"WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN abs(a.closing_price - b.closing_price)")
     assert ans.error is None and ans.rows and abs(float(ans.rows[0][-1]) - want.rows[0][0]) < 1e-6, (ans.resolved_question, ans.rows)
+
+
+def test_when_one_started_in_office(engine):
+    s = _after(engine, "工商银行的董事长是谁")
+    ans = s.ask("他哪年开始当的")
+    assert ans.confidence >= engine.trust, (ans.resolved_question, ans.notes)
+    _answers(engine, ans, "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '工商银行'}) WHERE c.departure_date IS NULL "
+                          "RETURN c.name, c.appointment_date")
