@@ -39,6 +39,7 @@ from .units import map_units
 
 OWNER_TURNS = 3  # how far back the thing under discussion is looked for
 MAX_CHOICES = 5  # names a question back shows when a reference could mean several
+EARLIER_TURNS = 2  # how far back a pronoun looks when the turn before has nothing it fits
 # units that make a question one of its own (ranking, comparing, grouping the market)
 OWN_QUESTION_UNITS = ("extreme", "topk", "order", "group", "compare", "between", "date_compare", "same",
                       "same_prop", "which", "compare_entity", "rank_in_group", "history")
@@ -826,12 +827,32 @@ class Resolver:
                         return hits  # several: the caller asks which one
             return []
         want_person = kind == "person"
+        grouped = self._group_of_one(prev)
+        if kind == "it" and grouped is not None and self._fits(grouped.label, ex) and not any(
+                m.kind == "label" and grouped.label in m.targets for m in (ex.mentions if ex is not None else ())):
+            return [grouped]  # 它最近三天收盘多少 after 美的集团是哪个板块的: the company, not its board
         for pool in (prev.answered, prev.named):
             hits = [n for n in pool if person(n) == want_person and self._fits(n.label, ex)
                     and (label is None or n.label == label)]  # 持有它: a thing at that edge's end
             if 1 <= len(hits) <= MAX_CHOICES:
                 return hits  # several (他 after a fund's two managers): all of them, flagged by the caller
+        # 有基金拿着它吗 after a turn about its board: the one thing an earlier turn was about, if it fits
+        for t in [t for t in history if t is not prev and t.ok][-EARLIER_TURNS:][::-1]:
+            hits = [n for n in t.named if person(n) == want_person and self._fits(n.label, ex)
+                    and (label is None or n.label == label)]
+            if hits:
+                return hits if len(hits) == 1 else []
         return []
+
+    def _group_of_one(self, prev: Turn) -> Named | None:
+        """The one thing the turn before named, when its answer was only the groups it is a
+        member of (its board): the talk is still about the thing."""
+        if len(prev.named) != 1 or not prev.answered:
+            return None
+        one = prev.named[0]
+        groups = {e.targets[0] if len(e.targets) == 1 else None for e in self.schema.edges.values()
+                  if e.members and one.label in e.sources}
+        return one if all(n.label in groups for n in prev.answered) else None
 
     def _picked_from(self, history: list[Turn], prev: Turn, ex) -> list[Named]:
         """The list a ranking turn picked its one thing from (the companies in Washington,
@@ -1037,6 +1058,9 @@ class Resolver:
             # 管理费呢 after 规模最大的基金: that one's (it has one), or the ranking by it: flagged
             rest = self._strip_markers(q) or q
             return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned", unsure=True)
+        one = self._days_of_one(q, ex, prev)
+        if one is not None:  # 最近一个月哪天量最大 after 五粮液今天成交量多少: which of its days
+            return Resolution(self.lang.say("followup.owned", owner=one.name, question=self._strip_markers(q) or q), "owned")
         if self._new_kind(ex, prev):  # 那五粮液董事长呢 after a question about prices: its chairman
             return Resolution(self._strip_markers(q) or q, "reset")
         grown = self._grown_of(q, ex, prev)
@@ -1080,6 +1104,16 @@ class Resolver:
             text = self.lang.say("followup.against", question=text, against=ex.question[growth.span[0]:growth.span[1]])
         # a value on an edge of the one a ranking picked (持仓市值呢): the ranking by it, flagged
         return Resolution(text, "+".join(kinds), unsure=picked is not None)
+
+    def _days_of_one(self, q: str, ex, prev: Turn) -> Named | None:
+        """The one thing the turn before named, when this turn ranks days (asks which
+        day, with a superlative) and names no thing: a ranking of days is some thing's."""
+        if ex.of("entity") or not ex.of("property") or len(prev.named) != 1 \
+                or not any(u.kind == "extreme" for u in self._units(ex)):
+            return None
+        days = (self.lang.words.get("asks") or {}).get("day") or ()
+        one = prev.named[0]
+        return one if any(str(w) in q for w in days) and self._fits(one.label, ex) else None
 
     def _own_shape(self, ex, prev: Turn) -> str:
         """The shape words a follow-up ends with (…的有几只), when it asks a shape (a count,

@@ -520,8 +520,8 @@ class Lexicon:
         while j > k and free[j - 1]:
             j -= 1
         tok = q[k:j]
-        if len(tok) < 2 or any(free[k:j]):
-            return
+        if len(tok) < 2 or any(free[k:j]) or self.fillers.covers(tok, asking=True):
+            return  # 最近一个月哪天成交量最大: an asking word (哪天) names nothing
         of = self.lang.glue("of")
         gap = len(of) if of and q.startswith(of, j) else 0
         nxt = next((x for x in mentions if x.start >= j), None)

@@ -40,13 +40,15 @@ class Property:
 @dataclass(frozen=True)
 class Derived:
     """A measure computed from a row's stored properties (成交额 ≈ 收盘价 × 成交量):
-    `formula` is a tree of ("prop", name) / ("num", value) / (op, left, right)."""
+    `formula` is a tree of ("prop", name) / ("num", value) / ("today",) / (op, left, right);
+    `today - appointment_date` is the days since a stored date (任职时长)."""
 
     name: str
     formula: tuple
     description: str = ""
     unit: str = ""
     words: tuple[str, ...] = ()
+    shows: tuple[str, ...] = ()  # stored properties shown beside it (任职天数 with the day it counts from)
 
 
 @dataclass(frozen=True)
@@ -453,7 +455,8 @@ _FORMULA_TOKEN = re.compile(r"\s*(?:(?P<num>\d+(?:\.\d+)?)|(?P<name>[A-Za-z_][A-
 
 def _formula(text: str, where: str, props: dict[str, Property]) -> tuple:
     """Parse `closing_price * volume` (numbers, numeric properties of the same
-    label, + - * / and brackets) into a tree; anything else is refused."""
+    label, + - * / and brackets) into a tree; a date property only as `today - date`
+    (days since it); anything else is refused."""
     tokens, pos = [], 0
     text = str(text or "")
     while pos < len(text.rstrip()):
@@ -472,8 +475,13 @@ def _formula(text: str, where: str, props: dict[str, Property]) -> tuple:
         k += 1
         if t.group("num"):
             return ("num", float(t.group("num")))
+        if t.group("name") == "today":
+            return ("today",)
         if t.group("name"):
             p = props.get(t.group("name"))
+            if p is not None and p.type == "date" and k >= 3 and tokens[k - 3].group("name") == "today" \
+                    and tokens[k - 2].group("op") == "-":
+                return ("prop", p.name)
             if p is None or p.type not in ("int", "float"):
                 raise SchemaError(f"{where}: formula {text!r}: {t.group('name')!r} is not a numeric property")
             return ("prop", p.name)
@@ -514,8 +522,11 @@ def _derived(origin: str, owner: str, raw: object, props: dict[str, Property]) -
         if name in props or not isinstance(spec, dict) or not spec.get("formula"):
             raise SchemaError(f"{origin}: {owner}: derived {name!r} needs a `formula` and a name of its own")
         where = f"{origin}: {owner}: derived {name}"
+        shows = tuple(str(p) for p in _as_list(spec.get("shows")))
+        if any(p not in props for p in shows):
+            raise SchemaError(f"{where}: shows {', '.join(p for p in shows if p not in props)}: not a property of {owner}")
         out[name] = Derived(name, _formula(spec["formula"], where, props), str(spec.get("description", "")),
-                            str(spec.get("unit", "")), tuple(str(w) for w in _as_list(spec.get("words"))))
+                            str(spec.get("unit", "")), tuple(str(w) for w in _as_list(spec.get("words"))), shows)
     return out
 
 
@@ -549,6 +560,6 @@ def default_schema() -> Schema:
 def _formula_props(tree: tuple) -> set[str]:
     if tree[0] == "prop":
         return {tree[1]}
-    if tree[0] == "num":
+    if tree[0] in ("num", "today"):
         return set()
     return _formula_props(tree[1]) | _formula_props(tree[2])

@@ -112,3 +112,11 @@ def test_a_derived_measure_is_schema_data_with_a_checked_formula():
                           ("closing_price; DROP", "cannot read"), ("(closing_price", "missing '\\)'")):
         with pytest.raises(SchemaError, match=says):
             Schema.from_dict(_with_derived({"x": {"formula": formula}}))
+
+
+def test_a_derived_measure_counts_days_since_a_stored_date_and_nothing_else_of_a_date():
+    s = Schema.from_dict(_with_derived({"age": {"formula": "today - date", "unit": "天"}}))
+    assert s.labels["stock_data"].derived["age"].formula == ("-", ("today",), ("prop", "date"))
+    for formula in ("date * 2", "date - today", "closing_price + date"):
+        with pytest.raises(SchemaError, match="not a numeric property"):
+            Schema.from_dict(_with_derived({"x": {"formula": formula}}))

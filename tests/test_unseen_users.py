@@ -2264,3 +2264,118 @@ def test_when_one_started_in_office(engine):
     assert ans.confidence >= engine.trust, (ans.resolved_question, ans.notes)
     _answers(engine, ans, "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '工商银行'}) WHERE c.departure_date IS NULL "
                           "RETURN c.name, c.appointment_date")
+
+
+def test_a_boards_level_is_its_close(engine):
+    _same(engine, "银行板块昨天点位", "MATCH (t:trade {name: '银行'})-[:has_trade_data]->(d:trade_data) "
+                                 "WHERE d.date = date('2024-03-14') RETURN d.closing_price")
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("招商银行今天量多少", f"MATCH (:stock {{name: '招商银行'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.volume"),
+    ("招商银行昨天跌多少", "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) "
+                      "WHERE d.date = date('2024-03-14') RETURN d.range"),
+    ("两市今天涨停几家", f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.raising_limit "
+                     "RETURN count(DISTINCT s)"),
+])
+def test_trader_shorthands_for_volume_a_days_move_and_the_market(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_a_named_holiday_starts_a_period(engine):
+    # the October break ended on 2023-10-09: 国庆后 counts from the close before it
+    _same(engine, "国庆节以后招商银行涨了多少",
+          "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+          f"WHERE a.date = date('2023-09-28') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+def test_how_long_a_chairman_has_been_in_office(engine):
+    _same(engine, "招商银行董事长当了多久",
+          "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '招商银行'}) WHERE c.departure_date IS NULL "
+          f"RETURN c.name, {T} - c.appointment_date")
+
+
+def test_a_chairmans_sex_said_as_man_or_woman(engine):
+    _same(engine, "招商银行董事长是男是女",
+          "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '招商银行'}) WHERE c.departure_date IS NULL RETURN c.sex")
+
+
+def test_how_many_years_a_chairman_has_served_shows_the_day_it_counts_from(engine):
+    _same(engine, "招商银行董事长干了几年了",
+          "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '招商银行'}) WHERE c.departure_date IS NULL "
+          f"RETURN c.name, c.appointment_date, ({T} - c.appointment_date) / 365.25")
+
+
+def test_now_said_of_the_one_in_office_is_no_day_it_began(engine):
+    _same(engine, "招商银行目前的董事长是什么时候上任的",
+          "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '招商银行'}) WHERE c.departure_date IS NULL "
+          "RETURN c.name, c.appointment_date")
+
+
+def test_which_way_over_a_period_is_the_periods_change(engine):
+    _same(engine, "招商银行上个月到底是涨了还是跌了",
+          "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+          "WHERE a.date = date('2024-01-31') AND b.date = date('2024-02-29') "
+          "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+def test_how_much_it_rose_and_its_volume_are_both_shown(engine):
+    _same(engine, "招商银行今天涨了多少 量多大",
+          f"MATCH (:stock {{name: '招商银行'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range, d.volume")
+
+
+def test_which_day_after_a_question_about_one_thing_is_one_of_its_days(engine):
+    s = _after(engine, "招商银行今天成交量多少")
+    ans = s.ask("近一个月哪天成交量最大")
+    _answers(engine, ans, "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) "
+                          "WHERE d.date >= date('2024-02-16') AND d.date <= date('2024-03-15') "
+                          "RETURN d.date ORDER BY d.volume DESC LIMIT 1")
+
+
+def test_it_after_which_board_one_company_is_in_is_still_the_company(engine):
+    s = _after(engine, "招商银行是哪个板块的")
+    _answers(engine, s.ask("它最近三天每天收盘多少"),
+             "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) "
+             "WHERE d.date >= date('2024-03-13') AND d.date <= date('2024-03-15') RETURN d.date, d.closing_price")
+    s = _after(engine, "招商银行是哪个板块的")
+    _answers(engine, s.ask("它一共有几只股票"), "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}) RETURN count(s)")
+
+
+def test_the_quarter_it_lost_most_is_its_lowest_profit(engine):
+    _same(engine, "招商银行2023年哪个季度亏得最多",
+          "MATCH (:stock {name: '招商银行'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2023 RETURN f.quarter ORDER BY f.net_profit LIMIT 1")
+
+
+def test_a_years_profit_bounded_is_the_sum_of_its_quarters(engine):
+    _same(engine, "2022年净利润小于零的公司",
+          "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) WHERE f.year = 2022 "
+          "WITH s, sum(f.net_profit) AS p WHERE p < 0 RETURN s.name, p")
+    _same(engine, "2023年三季度净利润为负的公司",
+          "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2023 AND f.quarter = 3 AND f.net_profit < 0 RETURN s.name")
+
+
+def test_it_reaches_back_to_the_thing_an_earlier_turn_was_about(engine):
+    s = _after(engine, "招商银行是哪个板块的", "这个板块今天涨了多少")
+    _answers(engine, s.ask("有基金拿着它吗"),
+             "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '招商银行'}) RETURN f.name")
+
+
+def test_companies_counted_by_a_years_profit_bound(engine):
+    _same(engine, "2022年净利润超过50亿的银行股有几只",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2022 WITH s, sum(f.net_profit) AS p WHERE p > 5000000000 RETURN count(s)")
+
+
+def test_a_count_over_several_years_each_is_one_count_a_year(engine):
+    _same(engine, "2021到2023年每年三季度亏损的公司各有几家",
+          "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year >= 2021 AND f.year <= 2023 AND f.quarter = 3 AND f.net_profit < 0 "
+          "RETURN f.year, count(DISTINCT s) ORDER BY f.year", ordered=True)
+
+
+def test_a_ranking_said_both_ways_keeps_its_direction(engine):
+    _same(engine, "2022年四季度净利润最差的3家（亏得最多）",
+          "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2022 AND f.quarter = 4 RETURN s.name ORDER BY f.net_profit, s.name LIMIT 3", ordered=True)

@@ -280,7 +280,9 @@ class QueryGraph:
         self.used_vars: set[str] = set()
         self.consumed: set[int] = set()  # mentions a unit has used up (a number, a date)
         self.used: set[int] = set()  # mentions read into the query without using them up (a value word)
-        self.member_bounds: list[tuple[str, Any, Slot]] = []  # more than 5 companies: how many each row has
+        # more than 5 companies, 全年净利润超过100亿: a bound on an aggregate of each row's members
+        # or reports (op, value, the aggregate, its column word — "" for a count)
+        self.member_bounds: list[tuple[str, Any, Call, str]] = []
         self.unapplied: list[int] = []  # units no pass could apply (超过5% with no property): their words count as unused
         self.target: Slot | None = None  # the answer's subject
         self.props: list[Attached] = []  # properties asked about
@@ -361,8 +363,10 @@ class QueryGraph:
         return self.schema.edges[owner.steps[0].edge].properties.get(prop)
 
     def flipped(self, ref: Expr) -> bool:
-        """Was this property named by a word that measures the other way (跌幅)?"""
-        return any(self.m[i].params.get("flip") == "true" for i in self.prop_mentions.get(ref, []))
+        """Was this property named only by words that measure the other way (跌幅; 净利润最差
+        的10家（亏得最多）says it both ways: not flipped)?"""
+        said = self.prop_mentions.get(ref, [])
+        return bool(said) and all(self.m[i].params.get("flip") == "true" for i in said)
 
     def time_span(self):
         ts = [m.time for i, m in enumerate(self.m) if m.kind == "time" and i not in self.consumed]
@@ -483,6 +487,8 @@ class QueryGraph:
             return Ref(var, tree[1])
         if tree[0] == "num":
             return Const(tree[1])
+        if tree[0] == "today":
+            return Day(self.ctx.today)
         return Op(tree[0], self._formula(var, tree[1]), self._formula(var, tree[2]))
 
     def _dated(self) -> bool:

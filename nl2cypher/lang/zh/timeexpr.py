@@ -40,6 +40,9 @@ EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第�
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
 BREAK_DAYS = 4  # days between two trading days that make a holiday (a weekend is 3: Friday to Monday)
+# a named holiday: the months its first trading day after falls in (国庆后 = after the October break)
+HOLIDAYS = {"国庆": (10,), "十一长假": (10,), "五一": (5,), "劳动节": (5,), "春节": (1, 2), "过年": (1, 2), "元旦": (1,),
+            "清明": (4,), "端午": (5, 6), "中秋": (9, 10)}
 
 
 def _year_word(word: str, today: D) -> int | None:
@@ -93,6 +96,7 @@ class TimeParser:
              self._same_day_before),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|去|前)年(?:年)?(?:底|末)", self._year_end),
             (rf"(?P<w>(?:本月|这个月)?月初{SO_FAR}|(?:今年|本年)?年初{SO_FAR})", self._word_range),
+            (rf"(?P<h>{'|'.join(HOLIDAYS)})(?:节|假期|长假|假)?(?:后|之后|以后|过后|结束后|收假后)(?:{SO_FAR})?", self._after_holiday),
             (rf"(?:节后|节日后|春节后|长假后|假期后|收假后|节假日后)(?:{SO_FAR})?", self._after_break),
             (rf"(?:今年|本年)?年初(?!{SO_FAR})|(?:本月|这个月)?月初(?!{SO_FAR})", self._start_of_now),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
@@ -241,6 +245,15 @@ class TimeParser:
         in the trading calendar longer than a weekend — to today."""
         cal = [d for d in self.calendar or () if d <= self.today]
         after = next((b for a, b in zip(reversed(cal[:-1]), reversed(cal[1:])) if (b - a).days > BREAK_DAYS - 1), None)
+        return self._span(m, "range", after, self.today) if after else None
+
+    def _after_holiday(self, m):
+        """国庆后 (到现在): from the first trading day after the latest break that
+        ended in the holiday's months, to today."""
+        cal = [d for d in self.calendar or () if d <= self.today]
+        months = HOLIDAYS[m.group("h")]
+        after = next((b for a, b in zip(reversed(cal[:-1]), reversed(cal[1:]))
+                      if (b - a).days > BREAK_DAYS - 1 and b.month in months), None)
         return self._span(m, "range", after, self.today) if after else None
 
     def _trading_back(self, n: int) -> D:

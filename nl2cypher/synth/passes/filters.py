@@ -7,8 +7,9 @@ dates a unit used up)."""
 from __future__ import annotations
 
 from ...schema import TIME_TYPES
-from ..ir import Attached, Day, Negated, Op, QueryGraph, Ref, Slot
+from ..ir import Attached, Call, Day, Negated, Op, QueryGraph, Ref, Slot, Whole
 from ..paths import edge_link, holder
+from ..shapes.common import aggregate_word, rows_total
 
 _MIRROR = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
 _NAME_OPS = {"starts_with": "STARTS WITH", "ends_with": "ENDS WITH", "contains": "CONTAINS", "not_contains": "CONTAINS"}
@@ -34,7 +35,8 @@ def run(g: QueryGraph) -> None:
             ref, pdef = prop_for_unit(g, u)
             counted = _counted_after(g, u) if ref is None and u.kind == "compare" else None
             if counted is not None:  # states with more than 5 companies: a bound on how many each has
-                g.member_bounds.append((u.params.get("op", ">"), g.param(number(g, u.ref("num"), None)), counted))
+                g.member_bounds.append((u.params.get("op", ">"), g.param(number(g, u.ref("num"), None)),
+                                        Call("count", (Whole(counted.var),), distinct=True), ""))
                 continue
             if ref is None:
                 g.unapplied.append(k)  # nothing to compare: say so rather than drop the number
@@ -47,6 +49,11 @@ def run(g: QueryGraph) -> None:
                 op = u.params.get("op", ">")
                 if flip and a > 0:  # 跌幅大于5%: 涨跌幅 < -5 (跌幅小于-5% is already signed)
                     op, a = _MIRROR.get(op, op), -a
+                total = rows_total(g, ref) if not _one_kind_of_row(g, ref) else ""
+                if total:  # 2023年净利润超过100亿: the year's total over its quarters is bounded, not each quarter
+                    g.member_bounds.append((op, g.param(a), Call(total, (ref,)), aggregate_word(g, total, g.prop_word(
+                        g.slot_of(ref.var).label, ref.key))))
+                    continue
                 g.conds.append(Op(op, ref, g.param(a)))
             else:
                 b = number(g, u.ref("num2"), pdef)
@@ -55,6 +62,8 @@ def run(g: QueryGraph) -> None:
         elif u.kind in ("date_compare", "date_in"):
             ref, pdef = _date_prop(g, u)
             t = g.m[u.ref("time")].time
+            if _said_as_current(g, u.ref("time")):
+                continue  # 现在的董事长什么时候上任的: 现在 says which one, not when
             if ref is None or t is None:
                 g.unapplied.append(k)  # 2022年的注册资本: no date to put the year on, the year goes unused
                 continue
@@ -96,6 +105,18 @@ def _counted_after(g: QueryGraph, u):
     said = next((m for i, m in enumerate(g.m) if m.kind == "label" and g.ex.tag_span(i)[0] >= u.end
                  and not g.ex.tagged[u.end:g.ex.tag_span(i)[0]].strip()), None)
     return next((s for s in g.slots if said is not None and s.label in said.targets and s.kind == "label"), None)
+
+
+def _one_kind_of_row(g: QueryGraph, ref: Ref) -> bool:
+    """Are these rows narrowed to one kind already (年报: one report a year, no total)?"""
+    return any(isinstance(c, Op) and isinstance(c.left, Ref) and c.left.var == ref.var and c.left.key != ref.key
+               for c in g.conds)
+
+
+def _said_as_current(g: QueryGraph, i: int) -> bool:
+    """Is this time word the start of a `current` word said here (现在的, 目前的)?"""
+    said = g.m[i].text
+    return any(str(w).startswith(said) and str(w) in g.ex.question for w in g.lang.words.get("current") or ())
 
 
 def _date_prop(g: QueryGraph, u):

@@ -60,6 +60,9 @@ def run(g: QueryGraph) -> None:
         a = Attached(i, owner_, prop)
         g.props.append(a)
         g.prop_mentions.setdefault(a.ref, []).append(i)
+        lab = g.schema.labels.get(owner)
+        shown = lab.derived[prop].shows if lab is not None and prop in lab.derived else ()
+        g.props.extend(Attached(i, owner_, p) for p in shown)
 
 
 def _of_members(g: QueryGraph, owner: str) -> bool:
@@ -77,6 +80,15 @@ def default_change(g: QueryGraph) -> None:
     (哪个强) with no property named reads the daily change measure of the target (涨跌幅)."""
     if not g.props and (g.units_of("rank_in_group", "change") or performance_asked(g)):
         _target_measure(g, "change")
+    elif any(names_change(g, u) for u in g.units_of("change")):
+        _target_measure(g, "change", first=True)  # 涨了多少 量多大: the change, then the volume
+
+
+def names_change(g: QueryGraph, u) -> bool:
+    """Do the change words name the change measure itself (涨了多少, `names=change`), not
+    a change of the property said right before them?"""
+    return u.params.get("names") == "change" and not any(
+        m.kind == "property" and g.ex.tag_span(i)[1] == u.start for i, m in enumerate(g.m))
 
 
 
@@ -87,14 +99,16 @@ def default_price(g: QueryGraph) -> None:
         _target_measure(g, "price")
 
 
-def _target_measure(g: QueryGraph, measure: str) -> None:
-    """The target's daily rows' `measure` (the schema's change or price) is what is read."""
+def _target_measure(g: QueryGraph, measure: str, first: bool = False) -> None:
+    """The target's daily rows' `measure` (the schema's change or price) is what is read
+    (`first`: before the properties named, unless one of them is it)."""
     target = g.target
     owner = next((lab for lab in g.schema.labels.values() if lab.dynamic and lab.measures.get(measure)
                   and g.schema.edges_between(target.label, lab.name)), None)
     slot = owner_slot(g, owner.name, target.pos, target) if owner is not None else None
-    if slot is not None:
-        g.props.append(Attached(None, slot, owner.measures[measure]))
+    if slot is None or any(a.owner is slot and a.prop == owner.measures[measure] for a in g.props):
+        return
+    g.props.insert(0 if first else len(g.props), Attached(None, slot, owner.measures[measure]))
 
 
 def default_figure(g: QueryGraph) -> None:

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from ...units import Unit
 from ..ir import QueryGraph, Slot
+from .properties import names_change
 
 
 def run(g: QueryGraph) -> None:
-    if not g.has("change") or g.unit("change").params.get("of") == "change":
-        return  # 注册资本有多少: a change word only for the change measure, no total implied
+    if not g.has("change") or g.unit("change").params.get("of") == "change" or names_change(g, g.unit("change")):
+        return  # 注册资本有多少, 涨了多少 量多大: a change word only for the change measure, no total implied
     a = next((a for a in g.props if isinstance(a.owner, Slot)), None)
     if a is not None and a.prop not in g.schema.labels[a.owner.label].measures.values():
         g.units.append(Unit("aggregate", 0, 0, {"fn": "sum"}))

@@ -10,14 +10,23 @@ NAME = "change"
 
 
 def applies(g: QueryGraph) -> bool:
-    return g.has("change")
+    return g.has("change") or _which_way_over_days(g)
+
+
+def _which_way_over_days(g: QueryGraph) -> bool:
+    """这个月是涨了还是跌了: asked which way over a period, the period's change answers
+    (not each day's)."""
+    t = g.time_span()
+    asked = any(m.kind == "property" and m.params.get("asks") in ("rise", "fall") for m in g.m)
+    return asked and t is not None and t.kind != "day" and g.entity() is not None \
+        and not any(g.has(k) for k in ("extreme", "topk", "order", "aggregate", "which", "growth", "compare"))
 
 
 def lower(g: QueryGraph):
     ent, t, a = g.entity(), g.time_span(), data_prop(g)
     if a is not None and a.prop not in g.schema.labels[a.owner.label].measures.values():
         return None  # 累计成交量: a plain total (passes/totals.py)
-    if a is not None and g.unit("change").params.get("of") == "change" and \
+    if a is not None and g.has("change") and g.unit("change").params.get("of") == "change" and \
             a.prop != g.schema.labels[a.owner.label].measures.get("change"):
         return None  # 本周收盘价是多少: the prices of the week, not a change
     if t is None or t.kind == "day":

@@ -4,9 +4,9 @@ word right after the count word, else the nearest before it, else the target);
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Projection, QueryGraph, Slot, Whole
+from ..ir import Call, Column, Projection, QueryGraph, Ref, Slot, Sort, Whole
 from ..paths import link
-from .common import aggregate_word, ask, each_value, hangs_on
+from .common import aggregate_word, ask, asked, each, each_value, hangs_on
 
 NAME = "count"
 
@@ -31,12 +31,29 @@ def lower(g: QueryGraph):
         cols = (Column(*g.name_of(each)),) + cols
     else:  # 沪市主板和深市主板今天上涨的各有多少只: each value's
         cols = tuple(each_value(g)) + cols
+    periods = _each_period(g, counted)
+    if periods:  # 2020到2023年每年四季度亏损的公司数量: one count per report period, in order
+        return g.candidate((g.pattern(), Projection(tuple(periods) + cols, order=tuple(Sort(c.expr) for c in periods))), NAME)
     total = _their_total(g, cu, counted)
     if total is not None:  # how many banks are there, and their combined net income: both
         cols += (total,)
     elif any(u.start > cu.end for u in g.units_of("list")):  # 有几只？分别是哪几只: which ones, beside how many
         cols += (Column(Call("collect", (g.name_of(counted)[0],), distinct=True), g.lang.say("columns.names")),)
     return g.candidate((g.pattern(), Projection(cols)), NAME)
+
+
+def _each_period(g: QueryGraph, counted: Slot) -> list[Column]:
+    """The period columns of the reports a count spans one by one (每年四季度: each year;
+    最近4个季度: each year and quarter), when what is counted is not the reports."""
+    t = g.time_span()
+    if t is None or t.kind != "quarters" or not (asked(g, "each") or each(g)):
+        return []
+    rep = next((s for s in g.slots if g.schema.labels[s.label].period and s is not counted), None)
+    if rep is None:
+        return []
+    period = g.schema.labels[rep.label].period
+    keys = [period["year"]] + ([] if t.quarter or "quarter" not in period else [period["quarter"]])
+    return [Column(Ref(rep.var, k), g.prop_word(rep.label, k)) for k in keys]
 
 
 def _their_total(g: QueryGraph, cu, counted: Slot) -> Column | None:

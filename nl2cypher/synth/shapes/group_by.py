@@ -41,16 +41,19 @@ def lower(g: QueryGraph):
 
 
 def _bounded(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | None):
-    """For each state with more than five companies, the number of companies: the
-    groups counted first, the bound on the count kept, the most first."""
-    op, value, counted = g.member_bounds[0]
-    if key_slot is None or counted.var == key_slot:  # a bound no reading of the groups holds
+    """For each state with more than five companies, the number of companies (for each
+    company whose 2023 profit passed 100亿, that total): the groups' aggregate first, the
+    bound on it kept, the most first."""
+    op, value, n, word = g.member_bounds[0]
+    if key_slot is None or n.args[0].var == key_slot:  # a bound no reading of the groups holds
         raise CannotTranslate(g.lang.say("errors.no_query"))
     a = ask(g)
-    n = Call("count", (Whole(counted.var),), distinct=True)
     keep = Projection((Column(key_ref, "group_key"), Column(n, "members")), carry=True,
                       where=(Op(op, Whole("members"), value),))
-    cols = (Column(Whole("group_key"), key_alias), Column(Whole("members"), g.lang.say("columns.count")))
+    if g.has("count") and not g.has("group"):  # 去年净利润超过50亿的白酒股有几只: those kept, counted
+        return g.candidate((g.pattern(), keep, Projection((Column(Call("count", (Whole("group_key"),)),
+                                                                  g.lang.say("columns.count")),))), NAME)
+    cols = (Column(Whole("group_key"), key_alias), Column(Whole("members"), word or g.lang.say("columns.count")))
     order = (Sort(Whole("members"), True), Sort(Whole("group_key")))
     return g.candidate((g.pattern(), keep, Projection(cols, order=order, limit=rank_limit(g, a))), NAME)
 
