@@ -2379,3 +2379,47 @@ def test_a_ranking_said_both_ways_keeps_its_direction(engine):
     _same(engine, "2022年四季度净利润最差的3家（亏得最多）",
           "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
           "WHERE f.year = 2022 AND f.quarter = 4 RETURN s.name ORDER BY f.net_profit, s.name LIMIT 3", ordered=True)
+
+
+def test_the_day_it_fell_most_is_its_lowest_change(engine):
+    _same(engine, "招商银行这礼拜哪天跌得最多",
+          "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) "
+          f"WHERE d.date >= date('2024-03-11') AND d.date <= {T} RETURN d.date ORDER BY d.range LIMIT 1")
+
+
+@pytest.mark.parametrize("question, tendency", [("招商银行有没有啥不好的消息", -1), ("招商银行最近有什么好消息", 1)])
+def test_good_and_bad_news_are_its_news_by_how_they_bear_on_it(engine, question, tendency):
+    _same(engine, question, f"MATCH (:stock {{name: '招商银行'}})-[r:involve]->(i:information) WHERE r.tendency = {tendency} "
+                            "RETURN i.name")
+
+
+def test_a_count_then_what_they_are_lists_them_too(engine):
+    ans = engine.ask("王明管几只基金 都是啥")
+    assert ans.confidence >= engine.trust and len(ans.columns) == 2, (ans.cypher, ans.columns)
+
+
+def test_the_most_companies_top_five_provinces(engine):
+    _same(engine, "上市公司最多的3个省", "MATCH (s:stock) RETURN s.province, count(s) AS n ORDER BY n DESC, s.province LIMIT 3",
+          ordered=True)
+
+
+def test_a_change_asked_over_a_period_alone_is_the_periods_change(engine):
+    _same(engine, "招商银行年内涨幅",
+          "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+          f"WHERE a.date = date('2023-12-29') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+@pytest.mark.parametrize("question, order", [("今天领涨板块是哪个", "DESC"), ("今天领跌的板块是哪个", "ASC")])
+def test_the_board_that_led_the_market_up_or_down(engine, question, order):
+    _same(engine, question, f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} "
+                            f"RETURN t.name ORDER BY d.range {order}, t.name LIMIT 1")
+
+
+def test_any_new_issue_lately_is_the_newest_one(engine):
+    _same(engine, "最近有新股发行吗",
+          "MATCH (s:stock)-[:originate_from]->(n:new_stock) RETURN s.name ORDER BY n.online_release_date DESC, s.name LIMIT 1")
+
+
+def test_who_suggested_it_and_how_big_or_dear_it_is_ask_its_figures(engine):
+    _same(engine, "同事推荐华安大金融股票A 规模大不大 费用贵不贵",
+          "MATCH (f:public_offering_fund {name: '华安大金融股票A'}) RETURN f.scale, f.management_fee")

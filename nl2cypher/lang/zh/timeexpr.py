@@ -25,8 +25,8 @@ from .numbers import CN_NUM_CHARS, cn_to_number, to_int
 
 D = dt.date
 N = rf"(?:\d+|[{CN_NUM_CHARS}]+)"
-# 最新/最近 before these is "the newest" (最近成立的公司, 最新上任的董事长, 最近的那个新股), no time
-NOT_A_TIME = r"成立|上市|上任|任职|离任|卸任|离职|发行|发布|的?(?:那个|那只|那家|那位|那期|一个|一只|一家|一位|一期)"
+# 最新/最近 before these is "the newest" (最近成立的公司, 最新上任的董事长, 最近的那个新股, 最近有新股…吗, 最近一次), no time
+NOT_A_TIME = r"成立|上市|上任|任职|离任|卸任|离职|发行|发布|有新|一次|的?(?:那个|那只|那家|那位|那期|一个|一只|一家|一位|一期)"
 # a week said in words (礼拜 and 星期 are 周): this one, the one before
 THIS_WEEK = ("本周", "这周", "这一周", "这个礼拜", "这礼拜", "本礼拜", "这个星期", "这星期", "本星期", "这一个礼拜")
 LAST_WEEK = ("上周", "上一周", "上个礼拜", "上礼拜", "上个星期", "上星期", "上一个礼拜", "上一个星期")

@@ -4,7 +4,7 @@ trading day before it (the label's `measures.price`)."""
 from __future__ import annotations
 
 from ..ir import Column, Const, Day, Op, Projection, QueryGraph, Whole
-from .common import branch, data_prop
+from .common import branch, data_prop, each
 
 NAME = "change"
 
@@ -14,10 +14,12 @@ def applies(g: QueryGraph) -> bool:
 
 
 def _which_way_over_days(g: QueryGraph) -> bool:
-    """这个月是涨了还是跌了: asked which way over a period, the period's change answers
-    (not each day's)."""
+    """这个月是涨了还是跌了, 年内涨幅: asked which way or how much it changed over a period,
+    the period's change answers (not each day's, unless each is asked)."""
     t = g.time_span()
-    asked = any(m.kind == "property" and m.params.get("asks") in ("rise", "fall") for m in g.m)
+    said = [m for m in g.m if m.kind == "property"]  # 近5日涨幅和成交量: the days' rows, both figures
+    asked = bool(said) and all(m.params.get("asks") in ("rise", "fall") or m.params.get("over") == "change"
+                               for m in said) and not each(g)
     return asked and t is not None and t.kind != "day" and g.entity() is not None \
         and not any(g.has(k) for k in ("extreme", "topk", "order", "aggregate", "which", "growth", "compare"))
 

@@ -127,8 +127,8 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
 
 
 def _said_after(g: QueryGraph, unit) -> tuple[Ref, str, None] | None:
-    """The property said right after a count's superlative (…最多的省份), as the key."""
-    after = [i for i in range(len(g.m)) if g.pos(i) >= unit.end]
+    """The property said right after a count's superlative (…最多的省份, …最多的5个省), as the key."""
+    after = [i for i in range(len(g.m)) if g.pos(i) >= unit.end and g.m[i].kind != "number"]
     nxt = min(after, key=g.pos, default=None)
     if nxt is None or g.m[nxt].kind != "property":
         return None

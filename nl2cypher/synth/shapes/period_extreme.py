@@ -19,7 +19,7 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     a = ask(g)
     last = a.shown[-1]
-    desc = a.extreme.params.get("dir") == "desc"
+    desc = (a.extreme.params.get("dir") == "desc") != g.flipped(last.ref)  # 哪天跌得最多: the lowest change
     if asks_which_day(g) or one_things_rows(g, a, last):
         return the_day_of(g, a, last, desc, NAME)
     fn = "max" if desc else "min"
