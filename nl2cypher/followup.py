@@ -831,7 +831,9 @@ class Resolver:
         if kind == "it" and grouped is not None and self._fits(grouped.label, ex) and not any(
                 m.kind == "label" and grouped.label in m.targets for m in (ex.mentions if ex is not None else ())):
             return [grouped]  # 它最近三天收盘多少 after 美的集团是哪个板块的: the company, not its board
-        for pool in (prev.answered, prev.named):
+        # 它的经理 after the one holding that ranked first (宁德时代 | its fund): the answer's
+        # other column when neither its rows nor the names said fit
+        for pool in (prev.answered, prev.named, prev.others if prev.ranked else []):
             hits = [n for n in pool if person(n) == want_person and self._fits(n.label, ex)
                     and (label is None or n.label == label)]  # 持有它: a thing at that edge's end
             if 1 <= len(hits) <= MAX_CHOICES:
@@ -874,10 +876,11 @@ class Resolver:
         """Can a thing of this label have what the question asks (它的注册资本:
         a stock, not the industry the answer before listed)?"""
         mentions = ex.mentions if ex is not None else ()
-        for m in mentions:  # 它的董事长: a label word must be one step from it
-            if m.kind == "label" and label not in m.targets and not any(
-                    len(p.hops) == 1 for t in m.targets if t in self.schema.labels
-                    for p in self.schema.shortest_paths(label, t)):
+        kinds = [m for m in mentions if m.kind == "label"]
+        near = {label} | {t for m in kinds for t in m.targets if self._one_step(label, t)}
+        for m in kinds:  # 它的董事长: a label word must be one step from it, or from a kind said that is
+            # (她管的基金里占比最高的持仓股: the stocks of her funds)
+            if not any(self._one_step(n, t) or t == n for t in m.targets for n in near):
                 return False
         owners = {t.split(".")[0] for m in mentions if m.kind == "property" for t in m.targets}
         owners |= {o for m in mentions if m.kind == "value" for t in m.targets for o in self.schema.reporters(t.split(".")[0])}
@@ -895,6 +898,8 @@ class Resolver:
             link = self.schema.edges.get(owner)
             if link is not None and label in (*link.sources, *link.targets):
                 return True  # a figure of its own links (利好还是利空: how the news bears on it)
+            if link is not None and (near - {label}) & {*link.sources, *link.targets}:
+                return True  # of a link of a kind said one step from it (她管的基金里占比最高的: her funds' holdings)
             lab = self.schema.labels.get(owner)
             if lab is not None and (lab.dynamic or lab.period) and any(
                     len(p.hops) == 1 for p in self.schema.shortest_paths(label, owner)):
@@ -903,6 +908,9 @@ class Resolver:
             if named_by is not None and label in named_by.sources + named_by.targets:
                 return True  # rows it names (a stock's new issue: 它网上发行是哪天)
         return False
+
+    def _one_step(self, a: str, b: str) -> bool:
+        return b in self.schema.labels and any(len(p.hops) == 1 for p in self.schema.shortest_paths(a, b))
 
     def _arithmetic(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         op = next((o for o, ws in self.arithmetic_words(q)), None)

@@ -447,6 +447,13 @@ CASES = [
     ("贵州茅台2023年三季度净利润是多少亿",
      "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE s.name = '贵州茅台' AND f.year = 2023 AND f.quarter = 3 RETURN f.net_profit / 100000000.0", False),
+    # … a derived figure too (成交额 = close × volume), and shares in 万股 / 亿股
+    ("宁德时代昨天成交金额差不多几个亿",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '宁德时代' AND d.date = date('2024-03-14') "
+     "RETURN d.closing_price * d.volume / 100000000.0", False),
+    ("中国平安昨天成交量是多少万股",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '中国平安' AND d.date = date('2024-03-14') "
+     "RETURN d.volume / 10000.0", False),
     # which day with no time named: over every day there is (收盘最高 is the highest close)
     ("比亚迪哪天收盘最低",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' "
@@ -2423,3 +2430,43 @@ def test_any_new_issue_lately_is_the_newest_one(engine):
 def test_who_suggested_it_and_how_big_or_dear_it_is_ask_its_figures(engine):
     _same(engine, "同事推荐华安大金融股票A 规模大不大 费用贵不贵",
           "MATCH (f:public_offering_fund {name: '华安大金融股票A'}) RETURN f.scale, f.management_fee")
+
+
+# Southwestern Mandarin as a retired investor types it: 晓得, 好多 (多少) before a measure word,
+# 有没得 (有没有), 问哈 (问一下), 好久 (when), a verb and 不 asking yes or no, and family asides
+@pytest.mark.parametrize("question, gold", [
+    ("我想晓得湖南有好多家上市公司", "MATCH (s:stock) WHERE s.province = '湖南' RETURN count(s)"),
+    ("我孙女问我，想问哈白酒板块一共有好多只股票",
+     "MATCH (s:stock)-[:belong_to]->(t:trade {name: '白酒'}) RETURN count(DISTINCT s)"),
+    ("请问有没得注册资本超过三百亿的公司", "MATCH (s:stock) WHERE s.registered_capital > 3000000 RETURN s.name"),
+    ("请问振华通讯是好久上市的", "MATCH (s:stock {name: '振华通讯'})-[o:originate_from]->(:new_stock) RETURN o.marketing_time"),
+    ("嘉实大金融指数A现在还能申购不", "MATCH (f:public_offering_fund {name: '嘉实大金融指数A'}) RETURN f.sales_status"),
+    ("我屋头老伴有点海尔智家，它今天涨了好多",
+     f"MATCH (s:stock {{name: '海尔智家'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range"),
+])
+def test_a_regional_way_of_asking_is_read_as_the_plain_one(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_these_two_weeks_are_the_last_two_weeks(engine):
+    _same(engine, "万科A这两个星期哪天收盘最低",
+          "MATCH (s:stock {name: '万科A'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-02') "
+          f"AND d.date <= {T} RETURN d.date ORDER BY d.closing_price, d.date LIMIT 1")
+
+
+def test_how_many_bad_ones_counts_the_news(engine):
+    _same(engine, "宁德时代利好的一共有几条",
+          "MATCH (s:stock {name: '宁德时代'})-[i:involve]->(n:information) WHERE i.tendency = 1 RETURN count(DISTINCT n)")
+
+
+def test_a_holder_is_found_by_its_nickname(engine):
+    _same(engine, "国家大基金持股比例最高的是哪家",
+          "MATCH (:stockholder {name: '国家集成电路产业投资基金股份有限公司'})-[r:is_stockholder_of]->(s:stock) "
+          "RETURN s.name ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1")
+
+
+def test_it_after_the_one_holding_that_ranked_first_is_the_holder(engine):
+    s = _after(engine, "持有比亚迪的基金有几只", "其中持仓市值最大的是哪只")
+    ans = s.ask("它的经理是谁")
+    _answers(engine, ans, "MATCH (:stock {name: '比亚迪'})<-[h:hold]-(f:public_offering_fund) WITH f ORDER BY "
+                          "h.position_amount DESC, f.name LIMIT 1 MATCH (m:fund_manager)-[:manage]->(f) RETURN m.name")

@@ -435,7 +435,7 @@ class QueryGraph:
     def candidate(self, plan_parts: tuple, answer: str, notes: list[str] | None = None) -> Candidate:
         from .lower import lower
 
-        plan_parts = self._in_scale(tuple(self._computed(p) for p in plan_parts))
+        plan_parts = tuple(self._computed(p) for p in self._in_scale(plan_parts))
         return Candidate(lower(Plan(plan_parts, dict(self.params))), -self.choices.penalty,
                          tuple(self.choices.taken), self.notes if notes is None else notes, answer,
                          ignored=self.ignored())
