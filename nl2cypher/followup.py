@@ -128,7 +128,9 @@ class Resolver:
         self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
         self._picked_bare = re.compile(str(vocab["picked_bare"])) if vocab.get("picked_bare") else None
         units = [str(u) for u in vocab.get("nth_units") or ()]
-        self._nth = re.compile(f"({lang.alternation(self.nth)})({lang.alternation(units)})") if self.nth and units else None
+        between = f"(?:{lang.alternation(vocab['nth_between'])})?" if vocab.get("nth_between") else ""
+        self._nth = re.compile(f"({lang.alternation(self.nth)}){between}({lang.alternation(units)})") \
+            if self.nth and units else None
         self.nth_ranks = {str(u) for u in vocab.get("nth_ranks") or ()}
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
@@ -176,7 +178,7 @@ class Resolver:
             return self._ellipsis(q, ex, prev)
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
         if ref is not None:
-            return self._point(q, ref, history, prev, ex)
+            return self._point(q, ref, history, prev, ex, when=(today, calendar))
         pair = self._which_of_two(q, ex, history)
         if pair is not None:
             return pair
@@ -208,11 +210,12 @@ class Resolver:
         recent = [t for t in history if t.ok and not t.computed][-OWNER_TURNS:]
         # the latest list that long, as it was shown (第一个); a rank (第一名) only of a ranked one
         if m.group(2) in self.nth_ranks:  # 第三名: the latest ranked list that long
-            listed = next((t for t in reversed(recent) if t.ranked and len(t.answered) >= max(2, k)), None)
+            listed = next((t for t in reversed(recent) if t.ranked and len(t.answered) >= max(2, abs(k))), None)
         else:  # 第一只: of the latest list shown (one row is a pick, no list); an empty one points at nothing
             lists = [t for t in reversed(recent) if t.listed and not t.counted and t.rows != 1]
-            listed = lists[0] if lists and len(lists[0].answered) >= max(2, k) else None
-        return q if listed is None else q[:m.start()] + listed.answered[k - 1].name + q[m.end():]
+            listed = lists[0] if lists and len(lists[0].answered) >= max(2, abs(k)) else None
+        row = listed.answered[k - 1 if k > 0 else k] if listed is not None else None  # 最后: -1, counted from the end
+        return q if row is None else q[:m.start()] + row.name + q[m.end():]
 
     def _other_class(self, q: str, history: list[Turn]) -> str:
         """C类呢 / 跟C类比 after a turn about one share class of a thing: its other class, by name."""
@@ -510,7 +513,7 @@ class Resolver:
         (最大的重仓的股票: the fund side of 重仓), when the other end is said."""
         edge = next((m for m in ex.mentions if m.kind == "edge"), None)
         if edge is None:
-            return None
+            return self._weighed_end(ex)
         specs = [self.schema.edges[e] for e in edge.targets if e in self.schema.edges]
         sources, targets = ({x for s in specs for x in s.sources}, {x for s in specs for x in s.targets})
         said = {t for m in ex.mentions if m.kind == "label" for t in m.targets}
@@ -519,6 +522,16 @@ class Resolver:
         if said & sources and not said & targets:
             return targets
         return None
+
+    def _weighed_end(self, ex) -> set[str] | None:
+        """最大的股东是谁 (no edge word, no figure): ranked by how big each one's link is (the
+        edge's `weight`), of a thing at the link's other end — the one discussed."""
+        if any(m.kind == "property" for m in ex.mentions):
+            return None
+        said = {t for m in ex.mentions if m.kind == "label" for t in m.targets}
+        ends = {x for e in self.schema.edges.values() if e.weight and said & {*e.sources, *e.targets}
+                for x in (*e.sources, *e.targets)} - said
+        return ends or None
 
     def arithmetic_words(self, q: str) -> list[tuple[str, list[str]]]:
         """Each operation whose words the question says (相差多少, 高多少), each with
@@ -655,7 +668,7 @@ class Resolver:
         return nxt is not None and nxt.kind == "entity" and not q[label.end:nxt.start].strip() and \
             any(r.label in label.targets for r in nxt.entities)
 
-    def _point(self, q: str, ref, history: list[Turn], prev: Turn | None, ex=None) -> Resolution:
+    def _point(self, q: str, ref, history: list[Turn], prev: Turn | None, ex=None, when=None) -> Resolution:
         kind, start, end, label = ref
         word = q[start:end]
         said = next((m for m in (ex.mentions if ex is not None else ()) if m.kind == "label"
@@ -682,7 +695,9 @@ class Resolver:
         keep = self._of_word if self._of_word and word.endswith(self._of_word) and kind != "definite" else ""
         names = self._join([t.name for t in targets])
         if kind == "among":
-            names += self._among_word
+            # (其中 is no word the lexicon reads: the rest of the question says the figure)
+            read = ex if ex is not None or when is None else self._extract(q[:start] + q[end:], *when)
+            names += self._among_word + self._join([n.name for n in self._partners(prev, targets, read)])
         if said is not None and not {t.label for t in targets} & set(said.targets):
             names += self._of_word + said.text  # 这些基金 after a list of managers: their funds
         then = self._then_before(history, ex)  # the turn before's time, or a recent one's
@@ -694,6 +709,18 @@ class Resolver:
         text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, rest))
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
+
+    def _partners(self, prev: Turn, targets: list[Named], ex) -> list[Named]:
+        """其中持股比例最高的 after the stocks 中央汇金 holds: a figure of a link (持股比例) between
+        the listed things and one thing the turn before named keeps that thing in the question."""
+        if ex is None:
+            return []
+        links = [self.schema.edges[t.split(".")[0]] for m in ex.mentions if m.kind == "property"
+                 for t in m.targets if t.split(".")[0] in self.schema.edges]
+        kinds = {t.label for t in targets}
+        ends = [{*e.sources, *e.targets} for e in links]
+        return [n for n in prev.named if n not in targets and n.label not in kinds
+                and any(n.label in both and kinds & both for both in ends)]
 
     def _left_out(self, prev: Turn, n: Named) -> bool:
         """Did the turn before leave this one out (除了贵州茅台，…还持有哪些)?"""

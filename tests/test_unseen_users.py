@@ -2470,3 +2470,50 @@ def test_it_after_the_one_holding_that_ranked_first_is_the_holder(engine):
     ans = s.ask("它的经理是谁")
     _answers(engine, ans, "MATCH (:stock {name: '比亚迪'})<-[h:hold]-(f:public_offering_fund) WITH f ORDER BY "
                           "h.position_amount DESC, f.name LIMIT 1 MATCH (m:fund_manager)-[:manage]->(f) RETURN m.name")
+
+
+def test_the_top_one_among_a_holders_list_keeps_the_holder(engine):
+    """其中…最高的 after the stocks one holder holds: its stake in each, not anyone's."""
+    s = _after(engine, "全国社保基金一一八组合持有哪些股票")
+    ans = s.ask("其中持股比例最高的是哪只")
+    _answers(engine, ans, "MATCH (:stockholder {name: '全国社保基金一一八组合'})-[r:is_stockholder_of]->(s:stock) "
+                          "RETURN s.name ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1")
+
+
+def test_a_ranking_over_names_listed_before_a_within_word_picks_one_of_them(engine):
+    _same(engine, "五粮液、长江电力、美的集团里面中央汇金持股比例最高的",
+          "MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[r:is_stockholder_of]->(s:stock) "
+          "WHERE s.name IN ['五粮液', '长江电力', '美的集团'] RETURN s.name ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1")
+
+
+def test_the_last_one_of_a_sorted_list_is_its_last_row(engine):
+    s = _after(engine, "白酒板块的股票今天按收盘价从高到低排")
+    ans = s.ask("排最后那只今天涨了多少")
+    _answers(engine, ans, "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}), (s)-[:has_stock_data]->(d:stock_data) "
+                          f"WHERE d.date = {T} WITH s, d ORDER BY d.closing_price, s.name DESC LIMIT 1 RETURN d.range")
+
+
+def test_the_biggest_holder_asked_after_a_company_is_its_biggest_holder(engine):
+    s = _after(engine, "万科A今天收盘多少")
+    ans = s.ask("最大的股东是谁")
+    _answers(engine, ans, "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '万科A'}) "
+                          "RETURN h.name ORDER BY r.shareholding_ratio DESC, h.name LIMIT 1")
+
+
+@pytest.mark.parametrize("question, prop", [("易方达蓝筹精选混合A认购到啥时候", "subscription_end_time"),
+                                            ("易方达蓝筹精选混合A多会儿开始认购的", "subscription_start_time")])
+def test_until_when_and_since_when_one_subscribes(engine, question, prop):
+    _same(engine, question, f"MATCH (f:public_offering_fund {{name: '易方达蓝筹精选混合A'}}) RETURN f.{prop}")
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("宁德时代2023年涨停次数", "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true "
+                          "AND d.date >= date('2023-01-01') AND d.date <= date('2023-12-31') RETURN count(d)"),
+    ("万科A今年以来有多少天是收红的", "MATCH (:stock {name: '万科A'})-[:has_stock_data]->(d:stock_data) WHERE d.range > 0 "
+                              f"AND d.date >= date('2024-01-01') AND d.date <= {T} RETURN count(d)"),
+    ("男性基金经理人数", "MATCH (m:fund_manager) WHERE m.sex = '男' RETURN count(m)"),
+    ("格力电器和美的集团，哪个公司成立得早", "MATCH (s:stock) WHERE s.name IN ['格力电器', '美的集团'] "
+                                  "RETURN s.name ORDER BY s.establishment_date, s.name LIMIT 1"),
+])
+def test_a_count_said_as_a_noun_or_a_day_kind_is_counted(engine, question, gold):
+    _same(engine, question, gold)

@@ -200,6 +200,9 @@ def _target(g: QueryGraph) -> Slot:
         members = _members(g, ents[0].label)
         if members:
             return g.add_slot(g.pick("members", members, what="members"), end)
+    listed = _ranked_among(g, ents) if ranks_or_filters else None
+    if listed is not None:
+        return listed
     shared = _shared_members(g, ents)
     if shared:  # New York insurers' net income: the companies both name
         return g.add_slot(g.pick("members", shared, what="members"), end)
@@ -224,6 +227,22 @@ def _target(g: QueryGraph) -> Slot:
         raise CannotTranslate(g.lang.say("errors.nothing_recognised"))
     label = g.pick("subject", list(dict.fromkeys(owners)))
     return g.add_slot(label, end)
+
+
+def _ranked_among(g: QueryGraph, ents: list[Slot]) -> Slot | None:
+    """华海锂电、分众传媒中中央汇金持股比例最高的: several names before a `within` word
+    (or the language's among-join) are what a ranking picks from, not the one named after."""
+    if len(ents) < 2:
+        return None
+    words = [*(g.lang.words.get("within") or ()), g.lang.glue("among")]
+    for s in ents:
+        said = [i for i, m in enumerate(g.m) if m.kind == "entity" and {r.name for r in m.entities} & set(s.names)]
+        if len(s.names) < 2 or not said:
+            continue
+        rest = g.ex.tagged[g.ex.tag_span(said[-1])[1]:]
+        if any(w and rest.startswith(w) for w in words):
+            return s
+    return None
 
 
 def _picked_from(g: QueryGraph, labels: list[Slot]) -> Slot | None:
