@@ -57,11 +57,28 @@ def _is_ordered(cypher: str) -> bool:
     asks; ordered by names alone (ORDER BY i.name, s.name) is a tie-break, a set.
     Only the last RETURN's order counts (WITH u ORDER BY … LIMIT 1 MATCH … picks, it orders nothing)."""
     returns = [m.end() for m in re.finditer(r"\bRETURN\b", cypher, re.I)]
-    m = re.search(r"\bORDER\s+BY\s+(.*?)(?:\s+(?:LIMIT|SKIP)\b|$)", cypher[returns[-1] if returns else 0:], re.I | re.S)
+    last = cypher[returns[-1] if returns else 0:]
+    m = re.search(r"\bORDER\s+BY\s+(.*?)(?:\s+(?:LIMIT|SKIP)\b|$)", last, re.I | re.S)
     if m is None:
         return False
     keys = [k.strip() for k in m.group(1).split(",")]
-    return not all(re.fullmatch(r"\w+\.name(?:\s+(?:ASC|DESC))?", k, re.I) for k in keys)
+    if all(re.fullmatch(r"\w+\.name(?:\s+(?:ASC|DESC))?", k, re.I) for k in keys):
+        return False
+    return not _by_group_keys(last[:m.start()], keys)
+
+
+AGGREGATE_CALL = re.compile(r"\b(?:count|sum|avg|min|max|collect)\s*\(", re.I)
+
+
+def _by_group_keys(ret: str, keys: list[str]) -> bool:
+    """学历分布 ordered by the degree: a grouped answer ordered by its group keys alone (no
+    figure) is in the order of the keys' spelling — presentation, not a ranking asked."""
+    if not AGGREGATE_CALL.search(ret):
+        return False
+    items = [x.strip() for x in re.split(r",(?![^(]*\))", ret)]
+    plain = {re.split(r"\s+AS\s+", x, flags=re.I)[-1].strip("` ") for x in items if not AGGREGATE_CALL.search(x)}
+    plain |= {re.split(r"\s+AS\s+", x, flags=re.I)[0].strip() for x in items if not AGGREGATE_CALL.search(x)}
+    return all(re.sub(r"\s+(?:ASC|DESC)$", "", k, flags=re.I).strip("` ") in plain for k in keys)
 
 
 def results_match(gold_cols: list[str], gold_rows: list[list], pred_cols: list[str], pred_rows: list[list],

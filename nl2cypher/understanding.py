@@ -147,7 +147,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += tuple(w for w in expressed.unbuilt if w in free)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
     ignored += unlisted(ex, units, best.query, expressed.names)
-    ignored += tuple(w for w in unshown(ex, units, best.query) if w not in ignored)
+    ignored += tuple(w for w in unshown(ex, units, best.query, expressed.asks.get("person") or ()) if w not in ignored)
     ignored += unpicked(ex.question, units, best.query)
     ignored += ungrown(ex.question, units, best.query)
     ignored += each_then_one(ex.question, units, best.query, expressed)
@@ -234,9 +234,10 @@ def unlisted(ex: Extraction, units, query, names: frozenset[str]) -> tuple[str, 
     return (ex.question[asked[0].span[0]:asked[0].span[1]],)
 
 
-def unshown(ex: Extraction, units, query) -> tuple[str, ...]:
+def unshown(ex: Extraction, units, query, who: tuple = ()) -> tuple[str, ...]:
     """锂电池下游有哪些产业 对应哪些股票 answered with the industries alone: a kind of
-    thing a list asks for (哪些股票) that the query matches but shows nothing of."""
+    thing a list asks for (哪些股票), or a kind asked who (经理是谁), that the query
+    matches but shows nothing of."""
     ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
     if ret is None:
         return ()
@@ -259,6 +260,11 @@ def unshown(ex: Extraction, units, query) -> tuple[str, ...]:
         if m is None or m.kind != "label" or m.start - u.span[1] > 2:
             continue
         if any(labelled.get(t) and not labelled[t] & shown for t in m.targets):
+            out.append(m.text)
+    for m in ex.mentions:  # 占比最高的是哪只基金 经理是谁: the managers matched, never shown
+        after = ex.question[m.end:m.end + 4]
+        if m.kind == "label" and any(after.startswith(w) or after[1:].startswith(w) for w in who) \
+                and any(labelled.get(t) and not labelled[t] & shown for t in m.targets):
             out.append(m.text)
     return tuple(dict.fromkeys(out))[:1]
 

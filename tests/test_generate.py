@@ -71,6 +71,9 @@ def test_eval_scores_against_recorded_answers_without_gold_queries(engine, demo_
     from nl2cypher.evaluate import _is_ordered
     assert not _is_ordered("MATCH (s)-[]->(i) RETURN i.name, s.name ORDER BY i.name, s.name")
     assert _is_ordered("MATCH (s) RETURN s.name ORDER BY s.registered_capital DESC, s.name")
+    # …and a grouped answer ordered by its group keys alone (学历分布 by the degree's spelling); by its count, in order
+    assert not _is_ordered("MATCH (m) RETURN m.degree AS degree, count(m) AS n ORDER BY degree")
+    assert _is_ordered("MATCH (m) RETURN m.degree, count(m) AS n ORDER BY n DESC, m.degree")
     # an ORDER BY that picks (WITH … ORDER BY … LIMIT 1, then MATCH) orders no rows returned
     assert not _is_ordered("MATCH (u) WITH u ORDER BY u.scale DESC LIMIT 1 MATCH (s)-[]->(u) RETURN DISTINCT s.name")
     # a collect() list cell is the same list in any order (the store's order), not with another name

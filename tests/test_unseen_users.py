@@ -2517,3 +2517,36 @@ def test_until_when_and_since_when_one_subscribes(engine, question, prop):
 ])
 def test_a_count_said_as_a_noun_or_a_day_kind_is_counted(engine, question, gold):
     _same(engine, question, gold)
+
+
+def test_a_stocks_place_in_its_board_reads_the_stocks_own_rows(engine):
+    """涨跌幅 beside 板块 is the stock's own change here: its place among the board's stocks."""
+    ans = engine.ask("宁德时代今天的涨跌幅在电池板块里排第几")
+    want = engine.store.run(
+        "MATCH (t:trade {name: '电池'})<-[:belong_to]-(x:stock {name: '宁德时代'})-[:has_stock_data]->(xd:stock_data) "
+        f"WHERE xd.date = {T} MATCH (t)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "
+        f"WHERE d.date = {T} AND d.range > xd.range RETURN count(DISTINCT s) + 1")
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.confidence)
+    assert want.rows[0][0] in [r[-1] for r in ans.rows], (ans.cypher, ans.rows, want.rows)
+
+
+def test_each_of_a_boards_stocks_gets_its_own_years_total(engine):
+    _same(engine, "煤炭板块每只股票2022年全年净利润",
+          "MATCH (:trade {name: '煤炭'})<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2022 RETURN s.name, sum(f.net_profit)")
+    _same(engine, "煤炭板块个股今天平均涨跌幅",
+          f"MATCH (:trade {{name: '煤炭'}})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+          "RETURN avg(d.range)")
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("在任董事长性别分布", "MATCH (c:chairman) WHERE c.departure_date IS NULL RETURN c.sex, count(c)"),
+    ("券商板块今年以来涨幅第一是谁",
+     "MATCH (:trade {name: '券商'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->"
+     f"(b:stock_data) WHERE a.date = date('2023-12-29') AND b.date = {T} RETURN s.name "
+     "ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC, s.name LIMIT 1"),
+    ("锂电池这个产业规模大概有多少亿", "MATCH (i:industry {name: '锂电池'}) RETURN i.scale"),
+    ("按学历统计基金经理人数", "MATCH (m:fund_manager) RETURN m.degree, count(m)"),
+])
+def test_a_distribution_a_first_place_and_a_hedged_figure(engine, question, gold):
+    _same(engine, question, gold)

@@ -36,7 +36,7 @@ def lower(g: QueryGraph):
             last, single = Shown(members, g.prop_word(g.slot_of(members.var).label, members.key), last.mention), False
     # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
     total = (asked(g, "total") or single and several) and not asked(g, "each")
-    cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g)
+    cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g) + _each_thing(g)
     periods = [] if total else _each_period(g, last)
     cols += periods
     cols.append(Column(Call(fn, (last.ref,)), aggregate_word(g, fn, last.alias)))
@@ -44,6 +44,21 @@ def lower(g: QueryGraph):
         g.choices.penalty += SINGLE_VALUE_PENALTY
     order = tuple(Sort(c.expr) for c in periods)
     return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols), order=order)), NAME)
+
+
+def _each_thing(g: QueryGraph) -> list[Column]:
+    """白酒板块每只股票2023年全年净利润: things of a kind said right after an `each` word —
+    each one's total over the period, one row each (not one total over all of them)."""
+    if g.single_day is not None:
+        return []  # 板块个股今天平均涨跌幅: one row each that day, the average is over them
+    words = [str(w) for w in (g.lang.words.get("asks") or {}).get("each", ())]
+    for s in g.slots:
+        if s.kind != "label" or s.mention is None or g.schema.labels[s.label].dynamic:
+            continue
+        before = g.ex.tagged[:g.ex.tag_span(s.mention)[0]]
+        if any(before.endswith(w) for w in words):
+            return [Column(*g.name_of(s))]
+    return []
 
 
 def _each_period(g: QueryGraph, shown: Shown) -> list[Column]:

@@ -17,29 +17,51 @@ def lower(g: QueryGraph):
     a, ent = data_prop(g), g.entity()
     if a is None or ent is None or not g.schema.labels[a.owner.label].dynamic:
         return None
-    owner, prop = a.owner, a.prop
+    prop, own = a.prop, _own_rows(g, ent.label, a.owner, a.prop)
+    if own is None:
+        return None
+    ov, olabel = own
     u = g.unit("rank_in_group")
     words = g.m[u.ref("label")].targets if u.ref("label") is not None else ()
     hops = [h for lab in words for h in g.schema.edges_between(ent.label, lab) if h.forward]
     if not hops:
         return None
     group, group_edge = hops[0].dst, hops[0].edge
-    gv, o, od = g.new_var(group), g.new_var(ent.label), g.new_var(owner.label)
-    hop = g.schema.shortest_paths(ent.label, owner.label)[0].hops[0]
+    gv, o, od = g.new_var(group), g.new_var(ent.label), g.new_var(olabel)
+    hop = g.schema.shortest_paths(ent.label, olabel)[0].hops[0]
     day = g.single_day
     name = Ref(ent.var, g.schema.labels[ent.label].display)
     conds = [Op("=", name, g.param(ent.names[0]))]
     if day:
-        conds.append(Op("=", g.day(owner.var, owner.label), Day(day)))
+        conds.append(Op("=", g.day(ov, olabel), Day(day)))
     # the entity's own value, then OPTIONAL MATCH the members of its group above it
-    base = Pattern((PathSpec(ent.var, ent.label, (Step(hop.edge, hop.forward, owner.var, owner.label),)),
+    base = Pattern((PathSpec(ent.var, ent.label, (Step(hop.edge, hop.forward, ov, olabel),)),
                     PathSpec(ent.var, ent.label, (Step(group_edge, True, gv, group),))), tuple(conds))
     above = Pattern((PathSpec(gv, group, (Step(group_edge, False, o, ent.label),
-                                          Step(hop.edge, hop.forward, od, owner.label))),),
-                    tuple(([Op("=", g.day(od, owner.label), Day(day))] if day else [])
-                          + [Op(">", Ref(od, prop), Ref(owner.var, prop))]), optional=True)
+                                          Step(hop.edge, hop.forward, od, olabel))),),
+                    tuple(([Op("=", g.day(od, olabel), Day(day))] if day else [])
+                          + [Op(">", Ref(od, prop), Ref(ov, prop))]), optional=True)
     group_word = g.label_word(group)
     rank = Op("+", Call("count", (Whole(o),), distinct=True), Const(1))
     ret = Projection((Column(name, g.label_word(ent.label)), Column(Ref(gv, g.schema.labels[group].display), group_word),
-                      Column(Ref(owner.var, prop), prop), Column(rank, g.lang.say("columns.rank_in_group", group=group_word))))
+                      Column(Ref(ov, prop), _said(g, olabel, prop)), Column(rank, g.lang.say("columns.rank_in_group", group=group_word))))
     return g.candidate((base, above, ret), NAME)
+
+
+def _own_rows(g: QueryGraph, label: str, owner, prop: str):
+    """The entity's own dated rows holding the figure: the rows the figure was read on when
+    they are one step from it, else its own rows with a property of that name (a stock's
+    涨跌幅 said beside 板块, read as the board's own, is the stock's): (var, label), or None."""
+    paths = g.schema.shortest_paths(label, owner.label)
+    if paths and len(paths[0].hops) == 1:
+        return owner.var, owner.label
+    for h in g.schema.neighbours(label):
+        lab = g.schema.labels.get(h.dst)
+        if h.forward and lab is not None and lab.dynamic and prop in lab.properties:
+            return g.new_var(h.dst), h.dst
+    return None
+
+
+def _said(g: QueryGraph, label: str, prop: str) -> str:
+    pdef = g.schema.labels[label].property(prop)
+    return pdef.description if pdef is not None and pdef.description else prop
