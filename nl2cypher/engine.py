@@ -165,7 +165,7 @@ class Engine:
         t2 = time.perf_counter()
         tr.mentions, tr.tagged, tr.units = ex.mentions, ex.tagged, units
         self._refuse_future(ex, ctx)
-        unexplained = unexplained_words(ex, units, self.lang.fillers, self.lang.pronouns)
+        unexplained = unexplained_words(ex, units, self.lang.fillers, self.lang.pronouns, self.lang.answered_before)
         ans.unexplained = list(unexplained)
         dangling = self.resolver.dangling(ex)
         if dangling:  # 它的注册资本 asked on its own: ask back rather than answer for every stock

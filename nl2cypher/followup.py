@@ -618,6 +618,8 @@ class Resolver:
         if not found:
             return None
         start, _, kind, end, label = min(found)
+        if kind in ("it", "person") and self.lang.answered_before(q[:start]):
+            return None  # 规模最大的基金是哪个，它的管理费: the one the first clause asks for
         named = [x for x in ex.mentions if x.names and x.end <= start] if ex is not None else []
         kinds = [x for x in ex.mentions if x.kind == "label" and x.end <= start] if ex is not None and kind == "they" else []
         # companies with more than $100B of debt … their total assets: those companies' (not with an

@@ -40,7 +40,8 @@ class Understanding:
     guessed: tuple[str, ...] = ()  # words searched for inside texts (news titles) though nothing said news
 
 
-def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.Pattern | None = None) -> list[bool]:
+def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.Pattern | None = None,
+              answered=None) -> list[bool]:
     """Per character of the question: is it a mention, a unit's word, a filler,
     punctuation, or a pronoun after a name it can point back to?"""
     q = ex.question
@@ -64,8 +65,9 @@ def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.
             before = [end for end in named if end <= p.start()]
             # 关于贵州茅台，它的董事长: 它 is 贵州茅台; 锂矿的下游是什么产业，这些下游产业: several
             # things after one name, past a clause, are the clause's answer — not accounted for
-            if before and (p.lastgroup != "several" or len(before) > 1 or _one_clause(q[before[-1]:p.start()])):
-                ok[p.start():p.end()] = [True] * (p.end() - p.start())
+            if before and (p.lastgroup != "several" or len(before) > 1 or _one_clause(q[before[-1]:p.start()])) \
+                    or answered is not None and p.lastgroup == "one" and answered(q[:p.start()]):
+                ok[p.start():p.end()] = [True] * (p.end() - p.start())  # …or the one a clause before asks for
     rest = "".join(" " if k else c for c, k in zip(q, ok))
     for a, b in fillers.spans(rest, asking=True):
         ok[a:b] = [True] * (b - a)
@@ -92,8 +94,8 @@ def _runs(q: str, ok: list[bool]) -> tuple[str, ...]:
 
 
 def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,
-                      pronouns: re.Pattern | None = None) -> tuple[str, ...]:
-    return _runs(ex.question, accounted(ex, units, fillers, pronouns))
+                      pronouns: re.Pattern | None = None, answered=None) -> tuple[str, ...]:
+    return _runs(ex.question, accounted(ex, units, fillers, pronouns, answered))
 
 
 @dataclass(frozen=True)

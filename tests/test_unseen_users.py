@@ -2550,3 +2550,11 @@ def test_each_of_a_boards_stocks_gets_its_own_years_total(engine):
 ])
 def test_a_distribution_a_first_place_and_a_hedged_figure(engine, question, gold):
     _same(engine, question, gold)
+
+
+def test_a_pronoun_after_a_clause_asking_which_one_is_that_one(engine):
+    """规模最小的基金是哪只，它的净值多少: 它 is the fund the first clause asks for — asked on its
+    own or in a conversation about something else."""
+    gold = "MATCH (f:public_offering_fund) RETURN f.name, f.net_worth ORDER BY f.scale, f.name LIMIT 1"
+    _same(engine, "规模最小的基金是哪只，它的净值多少", gold)
+    _answers(engine, _after(engine, "五粮液今天收盘多少").ask("规模最小的基金是哪只，它的净值多少"), gold)

@@ -146,6 +146,14 @@ class Language:
         except Nl2CypherError:
             return {}  # a pack without references: nothing points back
 
+    def answered_before(self, text: str) -> bool:
+        """规模最大的基金是哪个，它的管理费: a clause before the last clause mark that asks which
+        one (references' `which` words) — a pronoun after it points at that clause's answer."""
+        marks = str(self.words.get("clause_marks") or "")
+        cut = max((text.rfind(c) for c in marks), default=-1)
+        which = (self.references.get("follow_up") or {}).get("which") or ()
+        return cut > 0 and any(str(w) in text[:cut] for w in which)
+
     @cached_property
     def pronouns(self) -> re.Pattern:
         """Words that point back at a thing, a person or several (references.yaml's
