@@ -16,7 +16,7 @@ from .schema import Schema
 CONCEPT_KINDS = ("label", "property", "value", "edge")
 RULE_KINDS = (
     "compare", "between", "compare_entity", "date_compare", "date_in", "starts_with", "ends_with", "contains", "not_contains",
-    "exclude", "same", "same_prop", "both", "group", "aggregate", "extreme", "topk", "order", "count", "yesno", "difference", "which",
+    "exclude", "not_value", "same", "same_prop", "both", "group", "aggregate", "extreme", "topk", "order", "count", "yesno", "difference", "which",
     "why", "growth", "derived", "rank_in_group", "history", "change", "list", "info", "filler", "every",
 )
 # placeholder -> tag regex; tags are written 〈K12〉 into the question by the lexicon

@@ -787,6 +787,14 @@ CASES = [
      "ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC, s.name LIMIT 1", False),
     ("锂电池这个产业规模大概有多少亿", "MATCH (i:industry {name: '锂电池'}) RETURN i.scale", False),
     ("按学历统计基金经理人数", "MATCH (m:fund_manager) RETURN m.degree, count(m)", False),
+    # a value said not to hold (非, 不是, 除了…以外, 不含 before a value word): its complement
+    ("医药板块里非创业板的公司有几家", "MATCH (s:stock)-[:belong_to]->(:trade {name: '医药'}) "
+                                 "WHERE s.listed_sector <> '创业板' RETURN count(DISTINCT s)", False),
+    ("除了江苏和浙江以外的银行股", "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}) "
+                            "WHERE NOT s.province IN ['江苏', '浙江'] RETURN s.name", False),
+    ("成立日期介于2000年至2005年的煤炭股", "MATCH (s:stock)-[:belong_to]->(:trade {name: '煤炭'}) WHERE "
+                                "s.establishment_date >= date('2000-01-01') AND s.establishment_date <= date('2005-12-31') "
+                                "RETURN s.name", False),
 ]
 
 

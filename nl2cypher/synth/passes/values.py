@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..ir import Attached, Const, Op, QueryGraph, Ref
+from ..ir import Attached, Const, Negated, Op, QueryGraph, Ref
 from ..paths import holder, member_between, owner_slot
 
 
@@ -26,6 +26,7 @@ def run(g: QueryGraph) -> None:
     # two values of one property asked apart (是男是女) ask for it — but two measures (revenue … net income) are figures
     alternatives = {t for t, vals in seen.items() if len(vals) > 1 and not _measure(g, t)}
     joined = _joined(g)
+    negated = {i for u in g.units_of("not_value") for i in u.refs.values()}  # 非科创板, 不是银行的: the value's complement
     picked: dict[tuple, list[str]] = {}
     for i, m in enumerate(g.m):
         if m.kind != "value" or i in g.consumed or any(a <= g.pos(i) < b for a, b in why):
@@ -63,20 +64,28 @@ def run(g: QueryGraph) -> None:
             continue
         ref = Attached(i, where, prop).ref
         g.used.add(i)
-        op = m.params.get("op", "=")
-        if "than" in m.params:  # 收阳: the close above the same row's open (another property, not a number)
-            g.conds.append(Op(op, ref, Ref(ref.var, m.params["than"])))
-        elif op in ("CONTAINS", "STARTS WITH"):  # a word of a searchable text (有回购消息的), a family (易方达的基金)
-            g.conds.append(Op(op, ref, g.param(typed[0])))
-        elif op != "=":
-            g.conds.append(Op(op, ref, Const(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table
-        elif (isinstance(typed[0], bool) or pdef.type == "int") and len(typed) == 1:
-            g.conds.append(Op("=", ref, Const(typed[0])))  # engine-chosen literal from the table
-        elif len(typed) == 1:
-            g.conds.append(Op("=", ref, g.param(typed[0])))
-        else:
-            g.conds.append(Op("IN", ref, g.param(typed)))
+        before = len(g.conds)
+        _condition(g, m, ref, pdef, typed)
+        if negated & {i, *(joined.get(i) or ())}:
+            g.conds[before:] = [Negated(c) for c in g.conds[before:]]
     g.props.extend(asked)
+
+
+def _condition(g: QueryGraph, m, ref: Ref, pdef, typed: list) -> None:
+    """The condition a value word sets on its property (several values: either one)."""
+    op = m.params.get("op", "=")
+    if "than" in m.params:  # 收阳: the close above the same row's open (another property, not a number)
+        g.conds.append(Op(op, ref, Ref(ref.var, m.params["than"])))
+    elif op in ("CONTAINS", "STARTS WITH"):  # a word of a searchable text (有回购消息的), a family (易方达的基金)
+        g.conds.append(Op(op, ref, g.param(typed[0])))
+    elif op != "=":
+        g.conds.append(Op(op, ref, Const(typed[0])))  # 上涨了: 涨跌幅 > 0, a threshold from the table
+    elif (isinstance(typed[0], bool) or pdef.type == "int") and len(typed) == 1:
+        g.conds.append(Op("=", ref, Const(typed[0])))  # engine-chosen literal from the table
+    elif len(typed) == 1:
+        g.conds.append(Op("=", ref, g.param(typed[0])))
+    else:
+        g.conds.append(Op("IN", ref, g.param(typed)))
 
 
 def _measure(g: QueryGraph, target: str) -> bool:
