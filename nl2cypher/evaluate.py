@@ -75,9 +75,8 @@ def _by_group_keys(ret: str, keys: list[str]) -> bool:
     figure) is in the order of the keys' spelling — presentation, not a ranking asked."""
     if not AGGREGATE_CALL.search(ret):
         return False
-    items = [x.strip() for x in re.split(r",(?![^(]*\))", ret)]
-    plain = {re.split(r"\s+AS\s+", x, flags=re.I)[-1].strip("` ") for x in items if not AGGREGATE_CALL.search(x)}
-    plain |= {re.split(r"\s+AS\s+", x, flags=re.I)[0].strip() for x in items if not AGGREGATE_CALL.search(x)}
+    items = [x.strip() for x in re.split(r",(?![^(]*\))", ret) if not AGGREGATE_CALL.search(x)]
+    plain = {w.strip("` ") for x in items for w in re.split(r"\s+AS\s+", x, flags=re.I)}  # each key and its alias
     return all(re.sub(r"\s+(?:ASC|DESC)$", "", k, flags=re.I).strip("` ") in plain for k in keys)
 
 

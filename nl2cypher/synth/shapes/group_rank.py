@@ -44,7 +44,7 @@ def lower(g: QueryGraph):
     group_word = g.label_word(group)
     rank = Op("+", Call("count", (Whole(o),), distinct=True), Const(1))
     ret = Projection((Column(name, g.label_word(ent.label)), Column(Ref(gv, g.schema.labels[group].display), group_word),
-                      Column(Ref(ov, prop), _said(g, olabel, prop)), Column(rank, g.lang.say("columns.rank_in_group", group=group_word))))
+                      Column(Ref(ov, prop), g.prop_word(olabel, prop)), Column(rank, g.lang.say("columns.rank_in_group", group=group_word))))
     return g.candidate((base, above, ret), NAME)
 
 
@@ -61,7 +61,3 @@ def _own_rows(g: QueryGraph, label: str, owner, prop: str):
             return g.new_var(h.dst), h.dst
     return None
 
-
-def _said(g: QueryGraph, label: str, prop: str) -> str:
-    pdef = g.schema.labels[label].property(prop)
-    return pdef.description if pdef is not None and pdef.description else prop
