@@ -60,4 +60,3 @@ def _own_rows(g: QueryGraph, label: str, owner, prop: str):
         if h.forward and lab is not None and lab.dynamic and prop in lab.properties:
             return g.new_var(h.dst), h.dst
     return None
-
