@@ -104,3 +104,13 @@ def test_a_years_quarters_one_by_one_are_a_window_of_reports(text, year):
     (q4,) = find_times(f"{year}年四季度", TODAY, CAL)  # 四季度 without 个 is the fourth quarter
     assert (q4.kind, q4.quarter) == ("quarter", 4)
 
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("从3月4日到3月8日", D(2024, 3, 4), D(2024, 3, 8)),  # 从 belongs to the range
+    ("今年元旦到现在", D(2024, 1, 1), TODAY),
+    ("一年前，就是去年3月15号，", D(2023, 3, 15), D(2023, 3, 15)),  # the day said again, exactly
+])
+def test_a_range_from_a_day_and_a_day_said_again(text, start, end):
+    (t,) = find_times(text, TODAY, CAL)
+    assert (t.start, t.end, t.pos, t.end_pos) == (start, end, 0, len(text))

@@ -795,6 +795,23 @@ CASES = [
     ("成立日期介于2000年至2005年的煤炭股", "MATCH (s:stock)-[:belong_to]->(:trade {name: '煤炭'}) WHERE "
                                 "s.establishment_date >= date('2000-01-01') AND s.establishment_date <= date('2005-12-31') "
                                 "RETURN s.name", False),
+    # a change over a period said from one day (从…到, 元旦, a day said again after 就是) in a percentage asked as 百分之多少
+    ("泸州老窖从2023年2月17日到今天涨了百分之多少",
+     "MATCH (s:stock {name: '泸州老窖'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) WHERE "
+     f"a.date = date('2023-02-17') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    ("招商银行从今年元旦到现在涨跌了好多",
+     "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) WHERE "
+     f"a.date = date('2023-12-29') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    ("长江电力现在的价钱比一年前，就是去年3月15号，涨了百分之好多",
+     "MATCH (s:stock {name: '长江电力'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) WHERE "
+     f"a.date = date('2023-03-15') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    # how many times a condition held, bounded (涨停超过2次, 至少涨停两次): the days counted for each stock
+    ("3月1日至3月8日至少涨停两次的股票",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-03-01') "
+     "AND d.date <= date('2024-03-08') WITH s, count(d) AS n WHERE n >= 2 RETURN s.name", False),
+    ("今年涨停次数超过3次的股票",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-01-01') "
+     f"AND d.date <= {T} WITH s, count(d) AS n WHERE n > 3 RETURN s.name", False),
 ]
 
 

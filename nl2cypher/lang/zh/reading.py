@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from ..values import Number
 
-RANK_BEFORE = re.compile(r"(前|后|于|过|到|至|为|是|第|倒数|top)$", re.I)  # 前十, 大于五, 第三
-MEASURE_AFTER = "只个家支位名天日条年月"  # 五只, 三天
+RANK_BEFORE = re.compile(r"(前|后|于|过|到|至|为|是|第|倒数|top|至少|最少|最多)$", re.I)  # 前十, 大于五, 第三, 至少两
+MEASURE_AFTER = "只个家支位名天日条年月次回"  # 五只, 三天, 两次
 
 
 def tokenizer():

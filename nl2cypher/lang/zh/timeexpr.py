@@ -37,6 +37,10 @@ MONTH_SO_FAR = ("本月", "这个月", "本月以来")
 YEAR_SO_FAR = ("今年", "本年", "年内")
 # the first or last trading day of a period said before it (今年第一个交易日, 上个月最后一天)
 EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第一天|头一天)|(?P<last>最后一个交易日|最后1个交易日|最后一天|最后1天))")
+# 从 (自, 由) before a range of two times belongs to it; 就是 (也就是, 即) between two times says the first again
+FROM = re.compile(r"(?:从|自|由)?\s*$")
+SAID_AGAIN = re.compile(r"\s*[，,]?\s*(?:就是|也就是|即|即是|也就是说)\s*")
+ASIDE_END = re.compile(r"\s*[，,]")  # … the comma that closes such an aside
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
 BREAK_DAYS = 4  # days between two trading days that make a holiday (a weekend is 3: Friday to Monday)
@@ -102,6 +106,7 @@ class TimeParser:
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
             (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:(?:第)?(?P<q>[1-4一二三四])季度|\s*[Qq](?P<q4>[1-4]))|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
             (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
+            (r"(?:(?P<y>\d{4}|今|去|前|本)年的?)?元旦(?!节|假|后|之后|以后|过后|结束|收假)", self._new_year_day),
             (r"(?:第(?P<q>[1-4一二三四])季度|(?P<q3>[一二三四])季度|[Qq](?P<q2>[1-4]))", self._quarter),
             (r"(?P<h>上|下)半年", self._half),
             (r"(?P<y>\d{4})\s*[年/.\-]\s*(?P<m>\d{1,2})\s*[月/.\-]\s*(?P<d>\d{1,2})\s*[日号]?", self._ymd),
@@ -150,8 +155,17 @@ class TimeParser:
             nxt = spans[i + 1] if i + 1 < len(spans) else None
             between = text[s.end_pos:nxt.pos] if nxt else None
             if nxt and between is not None and re.fullmatch(r"\s*(到|至|～|~|-|—)\s*", between):
-                out.append(TimeSpan(text[s.pos:nxt.end_pos], s.pos, nxt.end_pos, "range", s.start, nxt.end))
+                pos = s.pos - len(FROM.search(text[:s.pos]).group(0))  # 从A到B: 从 is part of the range
+                out.append(TimeSpan(text[pos:nxt.end_pos], pos, nxt.end_pos, "range", s.start, nxt.end))
                 i += 2
+                continue
+            if nxt and between is not None and SAID_AGAIN.fullmatch(between):
+                # 一年前，就是去年3月15号: the second says the first again, exactly
+                end = nxt.end_pos
+                if re.match(r"\s*[，,]", between) and (close := ASIDE_END.match(text, end)):
+                    end = close.end()
+                spans[i + 1] = dataclasses.replace(nxt, text=text[s.pos:end], pos=s.pos, end_pos=end)
+                i += 1
                 continue
             before = text[max(0, s.pos - 3):s.pos]
             after = text[s.end_pos:s.end_pos + 2]
@@ -217,6 +231,11 @@ class TimeParser:
             y -= 1
         a, b = (D(y, 1, 1), D(y, 6, 30)) if h == 1 else (D(y, 7, 1), D(y, 12, 31))
         return self._span(m, "half", a, b, year=y, half=h)
+
+    def _new_year_day(self, m):
+        """(今年)元旦: the first of January (of the latest year that has one by today)."""
+        y = _year_word(m.group("y"), self.today) if m.group("y") else self.today.year
+        return self._span(m, "day", D(y, 1, 1), D(y, 1, 1)) if y else None
 
     def _ymd(self, m):
         y = _year_word(m.group("y"), self.today)

@@ -34,9 +34,11 @@ def run(g: QueryGraph) -> None:
         if u.kind in ("compare", "between"):
             ref, pdef = prop_for_unit(g, u)
             counted = _counted_after(g, u) if ref is None and u.kind == "compare" else None
-            if counted is not None:  # states with more than 5 companies: a bound on how many each has
+            rows = _times(g, u) if ref is None and u.kind == "compare" and counted is None else None
+            if counted is not None or rows is not None:  # states with more than 5 companies: a bound on how many each has
                 g.member_bounds.append((u.params.get("op", ">"), g.param(number(g, u.ref("num"), None)),
-                                        Call("count", (Whole(counted.var),), distinct=True), ""))
+                                        Call("count", (Whole((counted or rows).var),), distinct=True),
+                                        g.lang.say("columns.times") if rows is not None else ""))
                 continue
             if ref is None:
                 g.unapplied.append(k)  # nothing to compare: say so rather than drop the number
@@ -105,6 +107,17 @@ def _counted_after(g: QueryGraph, u):
     said = next((m for i, m in enumerate(g.m) if m.kind == "label" and g.ex.tag_span(i)[0] >= u.end
                  and not g.ex.tagged[u.end:g.ex.tag_span(i)[0]].strip()), None)
     return next((s for s in g.slots if said is not None and s.label in said.targets and s.kind == "label"), None)
+
+
+def _times(g: QueryGraph, u):
+    """涨停超过2次 / 至少涨停两回: the number counts the dated rows that meet the other
+    conditions (a `times` word after it), for each thing asked."""
+    if u.ref("num") is None or not g.conds and not g.units_of("value"):
+        return None
+    said = g.ex.tagged[g.ex.tag_span(u.ref("num"))[1]:u.end + 2]
+    if not any(said.lstrip().startswith(str(w)) for w in g.lang.words.get("times") or ()):
+        return None
+    return next((s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].day), None)
 
 
 def _one_kind_of_row(g: QueryGraph, ref: Ref) -> bool:
