@@ -593,6 +593,8 @@ class Resolver:
             others = self.patterns["others"].finditer(q) if "others" in self.patterns else ()
             if m and any(o.start() < m.start() < o.end() for o in others):
                 m = None  # 其他公司: the pronoun's character inside an others-word
+            if m and ex is not None and any(x.kind == "time" and x.start <= m.start() < x.end for x in ex.mentions):
+                m = None  # 这两个星期: the words of a time said, no reference
             if m:
                 found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
         inside = self._inside(q, ex) if not alone else None
@@ -1135,6 +1137,9 @@ class Resolver:
             text = self._cat(self._unasked(text), shape)
         rest = self._strip_markers(q)
         if text == prev.resolved and rest and any(u.kind in SHAPE_UNITS for u in self._units(ex)):
+            for t in ex.of("time"):  # 这两个星期哪天最高 after 这两个星期每天…: the time said again, once
+                if t.text in prev.resolved and rest.replace(t.text, "", 1).strip(self._seps):
+                    rest = rest.replace(t.text, "", 1)
             return Resolution(self._reshaped(prev, rest), "shape")  # how many directors is that: the same, counted
         growth = next((u for u in self._units(ex) if u.kind == "growth"), None) if not prev.growth else None
         if growth is not None:  # the growth from 2020 to 2022 after a figure: that figure's, between the times

@@ -805,6 +805,15 @@ CASES = [
     ("长江电力现在的价钱比一年前，就是去年3月15号，涨了百分之好多",
      "MATCH (s:stock {name: '长江电力'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) WHERE "
      f"a.date = date('2023-03-15') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    # an edge word then the asking word with nothing after (经理还管了啥): the edge's other end
+    ("易方达消费升级股票A的经理还管了啥",
+     "MATCH (f:public_offering_fund)<-[:manage]-(m:fund_manager)-[:manage]->(o:public_offering_fund) "
+     "WHERE f.name = '易方达消费升级股票A' AND o.name <> '易方达消费升级股票A' RETURN DISTINCT o.name", False),
+    # 做医药的 is the 医药 board; 那种 a filler; 正常申购 is open for subscription; 不超过 is at most
+    ("麻烦帮我找一下湖南的、又是做医药的公司有哪几个",
+     "MATCH (s:stock)-[:belong_to]->(:trade {name: '医药'}) WHERE s.province = '湖南' RETURN s.name", False),
+    ("有没有那种管理费不超过一百万，又可以正常申购的基金",
+     "MATCH (f:public_offering_fund) WHERE f.management_fee <= 1000000 AND f.sales_status = '开放申购' RETURN f.name", False),
     # how many times a condition held, bounded (涨停超过2次, 至少涨停两次): the days counted for each stock
     ("3月1日至3月8日至少涨停两次的股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-03-01') "
@@ -1127,6 +1136,10 @@ def test_a_property_asked_of_nothing_after_other_turns_is_flagged(engine):
 
 
 FOLLOW_UPS = [
+    # 这两个 of a time said (这两个星期) is no reference to two things
+    (["比亚迪这两个星期每天收盘价多少"], "这两个星期哪天最高哦",
+     "MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-04') "
+     f"AND d.date <= {T} RETURN d.date, d.closing_price ORDER BY d.closing_price DESC LIMIT 1"),
     # 还 right before an edge word: the others than the one the turn before named
     (["易方达蓝筹精选混合A的基金经理是谁"], "这位还管了哪些",
      "MATCH (f:public_offering_fund)<-[:manage]-(m:fund_manager)-[:manage]->(o:public_offering_fund) "

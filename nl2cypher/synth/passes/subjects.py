@@ -133,6 +133,18 @@ def choose_target(g: QueryGraph) -> None:
     g.target = _one_link_on(g) or g.target
 
 
+def _edge_end_asked(g: QueryGraph, head: Slot) -> Slot | None:
+    """易方达…的经理还管了哪些 / 管了啥: an edge word after the last label word, then the
+    asking word with nothing after it, asks for the edge's other end from that label."""
+    edges = [i for i, m in enumerate(g.m) if m.kind == "edge" and "role" not in m.params and g.pos(i) > head.pos]
+    asks = [u for u in g.units_of("list") if edges and u.start > g.pos(edges[-1])]
+    if not asks or any(m.kind in ("label", "property", "entity") and g.pos(i) > asks[-1].start for i, m in enumerate(g.m)):
+        return None
+    e = g.schema.edges.get(g.m[edges[-1]].targets[0])
+    others = [a if head.label == b else b for a, b in (e.endpoints if e else ()) if head.label in (a, b)]
+    return g.add_slot(others[0], len(g.ex.tagged)) if others and others[0] != head.label else None
+
+
 def _one_link_on(g: QueryGraph) -> Slot | None:
     """中国石化相关产业的上游: a chain word right after a word for the chain's own kind of
     thing (nothing named of that kind) asks for the things one link on from those, each
@@ -172,7 +184,8 @@ def _target(g: QueryGraph) -> Slot:
     if person is not None:
         return person
     if labels:
-        return max(labels, key=lambda s: s.pos)
+        head = max(labels, key=lambda s: s.pos)
+        return _edge_end_asked(g, head) or head
     ents = g.entities()
     end = len(g.ex.tagged)
     if g.units_of("list", "count") and ents:  # 王明管哪些 / 黄明管几只: the edge's other end
