@@ -443,7 +443,9 @@ def _one_way(ex: Extraction, query, units, funcs: set[str]) -> list[str]:
     """前3后3, 最大和最小的: rankings both ways asked, a query ranking one way (no max
     and min, fewer than two limited orders) answers half: the later ranking's words."""
     ranks = [u for u in units if u.kind in ("topk", "extreme") and u.span]
-    ways = {_direction(u, ex.mentions) for u in ranks}
+    # 最低的前五: a count said without a way of its own (前N) ranks the superlative's way
+    said = any(u.kind == "extreme" for u in ranks)
+    ways = {_direction(u, ex.mentions) for u in ranks if not (u.params.get("neutral") and said)}
     if not {"asc", "desc"} <= ways or {"max", "min"} <= funcs:
         return []
     limited = [c for c in query.clauses if isinstance(c, (ast.Return, ast.With)) and c.order and c.limit is not None]

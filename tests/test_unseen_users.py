@@ -814,6 +814,14 @@ CASES = [
      "MATCH (s:stock)-[:belong_to]->(:trade {name: '医药'}) WHERE s.province = '湖南' RETURN s.name", False),
     ("有没有那种管理费不超过一百万，又可以正常申购的基金",
      "MATCH (f:public_offering_fund) WHERE f.management_fee <= 1000000 AND f.sales_status = '开放申购' RETURN f.name", False),
+    # a count per thing ranked, said with 数/条数/次数 and 前N (关联股票数前五的产业, 被基金持有次数最多的前五只)
+    ("关联股票数前五的产业", "MATCH (s:stock)-[:associate]->(i:industry) RETURN i.name, count(DISTINCT s) AS n "
+                     "ORDER BY n DESC, i.name LIMIT 5", True),
+    ("被基金持有次数最多的前五只股票", "MATCH (f:public_offering_fund)-[:hold]->(s:stock) RETURN s.name, count(DISTINCT f) AS n "
+                          "ORDER BY n DESC, s.name LIMIT 5", True),
+    # a superlative then 前N ranks the superlative's way (最早的前五: the five earliest)
+    ("成立最早的前五家公司", "MATCH (s:stock) RETURN s.name, s.establishment_date ORDER BY s.establishment_date, s.name LIMIT 5",
+     True),
     # how many times a condition held, bounded (涨停超过2次, 至少涨停两次): the days counted for each stock
     ("3月1日至3月8日至少涨停两次的股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-03-01') "

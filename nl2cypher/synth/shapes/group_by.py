@@ -157,7 +157,11 @@ def _measure(g: QueryGraph, unit, key_ref: Ref, key_slot: str | None) -> tuple[E
 def _counted(g: QueryGraph, unit, key_slot: str | None) -> str | None:
     if unit.params.get("count") == "rows":  # 涨停次数最多: the dated rows that meet the conditions
         rows = [s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].day]
-        return rows[0].var if rows else None
+        if rows:
+            return rows[0].var
+        # 被基金持有次数最多: no dated rows, the times are the things said before (the funds)
+        before = [s for s in g.slots if s.var != key_slot and s.kind == "label" and s.pos < unit.start]
+        return max(before, key=lambda s: s.pos).var if before else None
     if not (g.has("count") or unit.params.get("count")):
         return None
     cu = g.unit("count") or unit

@@ -25,6 +25,8 @@ def lower(g: QueryGraph):
     before = [x for x in a.shown if x.mention is not None and g.pos(x.mention) <= unit.start]
     ranked = before[-1] if before else a.shown[0]  # the property nearest before the unit, else the first
     direction = unit.params.get("dir", "desc")
+    if unit.params.get("neutral") and a.extreme is not None:
+        direction = a.extreme.params.get("dir", direction)  # 最低的前五: the first five from the low end
     if unit.params.get("neutral") and a.ordering is not None:
         direction = a.ordering.params.get("dir", direction)  # 从小到大排，前5: the first five of that order
     desc = (direction == "desc") != g.flipped(ranked.ref)  # 跌幅最大: ascending
