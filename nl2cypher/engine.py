@@ -31,7 +31,7 @@ from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
 from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, complete_first,
-                            lists_everything, understand, unexplained_words)
+                            asides, lists_everything, understand, unexplained_words)
 from .units import map_units
 
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]
@@ -173,7 +173,7 @@ class Engine:
         try:
             cands = self.synth.candidates(ex, units, ctx)
         except CannotTranslate:
-            self._refuse_out_of_scope(unexplained)
+            self._refuse_out_of_scope(unexplained, ex)
             result = self.revision.generate(ex, ctx)  # an LLM may write it from scratch, validated
             if result is None or not self._use(ans, result):
                 raise
@@ -194,8 +194,8 @@ class Engine:
         und = self._in_conversation(und, best, said, ctx)
         tr.understanding = und
         if und.confidence < self.trust:
-            self._refuse_out_of_scope(unexplained + und.guessed)
-            self._refuse_missing(best, unexplained + und.guessed)  # 收益率 guessed as a news word: not in the KG
+            self._refuse_out_of_scope(unexplained + und.guessed, ex)
+            self._refuse_missing(best, unexplained + und.guessed, ex)  # 收益率 guessed as a news word: not in the KG
         ans.cypher = render(best.query, self.dialect)
         ans.params = dict(best.query.params)
         ans.kind = best.answer
@@ -259,21 +259,31 @@ class Engine:
             parts.append(self.lang.say("notes.unsure_tie"))
         return self.lang.join(parts)
 
-    def _refuse_out_of_scope(self, unexplained: tuple[str, ...]) -> None:
+    def _refuse_out_of_scope(self, unexplained: tuple[str, ...], ex=None) -> None:
         """A definition, a forecast, advice: words no KG answers (the language's
         `out_of_scope` list) left unexplained — refuse instead of guessing."""
+        unexplained = self._not_aside(unexplained, ex)
         said = unexplained + (" ".join(unexplained),)  # market|cap: words of one phrase left apart
         hits = [w for w in self.lang.words.get("out_of_scope", ()) if any(str(w) in u for u in said)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))
 
-    def _refuse_missing(self, best, unexplained: tuple[str, ...]) -> None:
+    def _refuse_missing(self, best, unexplained: tuple[str, ...], ex=None) -> None:
         """茅台的市盈率: the best reading only shows the whole thing, and words were
         left over — what they ask is not in the KG. Say so rather than show a row."""
+        unexplained = self._not_aside(unexplained, ex)
         if best.answer == "entity" and unexplained:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(unexplained))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))
+
+    def _not_aside(self, unexplained: tuple[str, ...], ex) -> tuple[str, ...]:
+        """The words left unexplained but those of an aside (刚开户看不懂 after the
+        question): an aside is no reason to refuse — its words only keep the answer unsure."""
+        if ex is None:
+            return unexplained
+        aside = asides(ex, self.lang.sentence_ends + self.lang.separators, str(self.lang.words.get("asking_ends") or "?"))
+        return tuple(u for u in unexplained if not any(u in a for a in aside))
 
     def _refuse_future(self, ex, ctx: Context) -> None:
         """A day after today (明天, 下周) has no data yet: refused, not answered

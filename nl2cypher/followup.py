@@ -587,7 +587,8 @@ class Resolver:
         for kind in ("they", "pair", "among", "person", "it"):
             m = self._find(q, kind)
             if m and kind == "among" and ex is not None and any(
-                    x.end == m.start() and (x.kind in ("entity", "value") or x.kind == "label" and (x.start > 0 or alone))
+                    x.end <= m.start() and q[x.end:m.start()] in ("", self.lang.glue("of"))  # 涨停的里头: 的 is no gap
+                    and (x.kind in ("entity", "value") or x.kind == "label" and (x.start > 0 or alone))
                     for x in ex.mentions):
                 m = None  # 科创板里面, 涨停的股票里面: among the things just said (板块里面 alone: the one discussed)
             others = self.patterns["others"].finditer(q) if "others" in self.patterns else ()

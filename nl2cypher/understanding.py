@@ -93,6 +93,19 @@ def _runs(q: str, ok: list[bool]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def asides(ex: Extraction, cuts: str, asking: str) -> list[str]:
+    """刚开户看不懂, 谁懂啊我没上车: the parts of a question (cut at sentence ends,
+    separators and spaces) that name nothing of the KG and ask nothing (no question
+    mark after, no asking particle at the end), beside a part that names something —
+    the asker's aside, not what is asked."""
+    parts = [(m.start(), m.end(), m.group()) for m in re.finditer(rf"[^{re.escape(cuts)}\s]+", ex.question)]
+    named = [any(a <= x.start < b for x in ex.mentions) for a, b, _ in parts]
+    if not any(named):
+        return []
+    asked = [t[-1] in asking or bool(ex.question[b:b + 1]) and ex.question[b] in asking for a, b, t in parts]
+    return [t for (a, b, t), n, q in zip(parts, named, asked) if not n and not q]
+
+
 def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,
                       pronouns: re.Pattern | None = None, answered=None) -> tuple[str, ...]:
     return _runs(ex.question, accounted(ex, units, fillers, pronouns, answered))

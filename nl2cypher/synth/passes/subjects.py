@@ -189,16 +189,18 @@ def _target(g: QueryGraph) -> Slot:
     ents = g.entities()
     end = len(g.ex.tagged)
     if g.units_of("list", "count") and ents:  # 王明管哪些 / 黄明管几只: the edge's other end
-        for m in g.m:
-            if m.kind != "edge" or "role" in m.params:
-                continue
-            e = g.schema.edges.get(m.targets[0])
-            if e is None:
-                continue
-            for a, b in e.endpoints:
+        for m in g.m:  # (持仓 is a fund's hold or a holder's stake: the edge that has the named one's kind)
+            edges = [g.schema.edges[t] for t in m.targets if t in g.schema.edges] if m.kind == "edge" else []
+            for a, b in (ends for e in edges if "role" not in m.params for ends in e.endpoints):
                 other = a if ents[0].label == b else b if ents[0].label == a else None
                 if other and other != ents[0].label:
                     return g.add_slot(other, end)
+            # 中央汇金持仓了哪些: an edge word of another kind of holder — its far end the named one reaches too
+            ends = {x for e in edges for pair in e.endpoints for x in pair} - {ents[0].label}
+            reached = {x for e in g.schema.edges.values() for a, b in e.endpoints
+                       for x in ((b,) if a == ents[0].label else (a,) if b == ents[0].label else ()) if x in ends}
+            if len(reached) == 1 and "role" not in m.params:
+                return g.add_slot(reached.pop(), end)
     role = next((m for m in g.m if m.kind == "edge" and "role" in m.params), None)
     if role is not None:
         ends = [s for s in ents if s.label in g.schema.edges[role.targets[0]].targets]
