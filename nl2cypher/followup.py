@@ -29,6 +29,7 @@ leaned on nothing though worded as a follow-up, says so (the answer is flagged).
 from __future__ import annotations
 
 import datetime as dt
+import dataclasses
 import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -184,7 +185,10 @@ class Resolver:
             return pair
         if prev is not None and self._leans(q, ex):
             whole = self._whole(q, ex, history)
-            return whole if whole is not None else self._ellipsis(q, ex, prev)
+            res = whole if whole is not None else self._ellipsis(q, ex, prev)
+            # 五粮液呢 也这么算 after a difference of two answers: the question before it is
+            # asked again, not the arithmetic — unsure
+            return dataclasses.replace(res, unsure=True) if history[-1].computed else res
         narrowed = self._narrowed(q, ex, prev)
         if narrowed is not None:
             return narrowed
@@ -198,7 +202,9 @@ class Resolver:
         m, prev = self._find(q, "that_day"), _latest(history)
         if m is None or prev is None or not prev.day:
             return q
-        return q[:m.start()] + prev.day + q[m.end():]
+        # …of the one thing it ranked the days of (那天涨了几个点 after 紫金矿业哪天量最大): a question of its own
+        owner = prev.named[0].name if len(prev.named) == 1 and prev.ranked and prev.named[0].name not in q else ""
+        return q[:m.start()] + owner + prev.day + q[m.end():]
 
     def _nth_answered(self, q: str, history: list[Turn]) -> str:
         """第二个呢 / 第三名Q3多少 after a ranking that listed several things (one of the last
@@ -1100,7 +1106,11 @@ class Resolver:
             return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned", unsure=True)
         one = self._days_of_one(q, ex, prev)
         if one is not None:  # 最近一个月哪天量最大 after 五粮液今天成交量多少: which of its days
-            return Resolution(self.lang.say("followup.owned", owner=one.name, question=self._strip_markers(q) or q), "owned")
+            # (哪天量最大 after 紫金矿业这礼拜每天收盘价: of the days the turn before showed)
+            period = [m["text"] for m in prev.mentions if m["kind"] == "time" and m.get("time")
+                      and m["time"]["start"] != m["time"]["end"]][:1] if not ex.of("time") else []
+            return Resolution(self.lang.say("followup.owned", owner=one.name + "".join(period),
+                                            question=self._strip_markers(q) or q), "owned")
         if self._new_kind(ex, prev):  # 那五粮液董事长呢 after a question about prices: its chairman
             return Resolution(self._strip_markers(q) or q, "reset")
         grown = self._grown_of(q, ex, prev)

@@ -93,17 +93,21 @@ def _runs(q: str, ok: list[bool]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def asides(ex: Extraction, cuts: str, asking: str) -> list[str]:
+def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers) -> list[str]:
     """刚开户看不懂, 谁懂啊我没上车: the parts of a question (cut at sentence ends,
     separators and spaces) that name nothing of the KG and ask nothing (no question
-    mark after, no asking particle at the end), beside a part that names something —
-    the asker's aside, not what is asked."""
+    mark after, no asking word in what is left of them without filler words), beside a
+    part that names something — the asker's aside, not what is asked."""
     parts = [(m.start(), m.end(), m.group()) for m in re.finditer(rf"[^{re.escape(cuts)}\s]+", ex.question)]
     named = [any(a <= x.start < b for x in ex.mentions) for a, b, _ in parts]
-    if not any(named):
+    if not any(named) or asking is None:
         return []
-    asked = [t[-1] in asking or bool(ex.question[b:b + 1]) and ex.question[b] in asking for a, b, t in parts]
-    return [t for (a, b, t), n, q in zip(parts, named, asked) if not n and not q]
+    out = []
+    for (a, b, text), n in zip(parts, named):
+        said = "".join(" " if any(x <= k < y for x, y in fillers.spans(text)) else c for k, c in enumerate(text))
+        if not n and not asking.search(said.strip() + ex.question[b:b + 1].strip()):
+            out.append(text)
+    return out
 
 
 def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,

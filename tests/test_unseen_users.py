@@ -822,6 +822,30 @@ CASES = [
     # a superlative then 前N ranks the superlative's way (最早的前五: the five earliest)
     ("成立最早的前五家公司", "MATCH (s:stock) RETURN s.name, s.establishment_date ORDER BY s.establishment_date, s.name LIMIT 5",
      True),
+    # slang and 东北 words (avg, 加一块, 仨, 几块钱), a guessed price (是不是六十几块) no condition
+    ("白酒股注册资本avg多少", "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}) RETURN avg(s.registered_capital)", False),
+    ("中国平安上礼拜成交量加一块多少", "MATCH (:stock {name: '中国平安'})-[:has_stock_data]->(d:stock_data) WHERE "
+                            "d.date >= date('2024-03-04') AND d.date <= date('2024-03-08') RETURN sum(d.volume)", False),
+    ("银行股里头哪个最便宜 按今天收盘价 最低的仨",
+     "MATCH (:trade {name: '银行'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} RETURN s.name, d.closing_price ORDER BY d.closing_price, s.name LIMIT 3", True),
+    ("青岛啤酒今天收盘多少 是不是六十几块",
+     f"MATCH (:stock {{name: '青岛啤酒'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.closing_price", False),
+    ("茅台今天几块钱",
+     f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.closing_price", False),
+    # 这礼拜天天 is every day of this week (not 礼拜天, a Sunday); 涨停的里头 is among those
+    ("这礼拜天天都涨的股票有没有",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') AND d.date <= "
+     f"{T} WITH s, min(d.range) AS low WHERE low > 0 RETURN s.name", False),
+    ("今天涨停的里头有银行股没",
+     "MATCH (:trade {name: '银行'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} AND d.raising_limit = true RETURN s.name", False),
+    # 都是啥行业的 after a list asks each one's kind; 持仓了哪几家 after a holder reaches its stocks
+    ("湖南的公司有哪些 都是啥行业的",
+     "MATCH (s:stock)-[:belong_to]->(t:trade) WHERE s.province = '湖南' RETURN s.name, t.name", False),
+    ("全国社保基金一一八组合 持仓了哪几家 占流通股比例多少？？",
+     "MATCH (:stockholder {name: '全国社保基金一一八组合'})-[r:is_stockholder_of]->(s:stock) "
+     "RETURN s.name, r.circulation_shareholding_ratio", False),
     # how many times a condition held, bounded (涨停超过2次, 至少涨停两次): the days counted for each stock
     ("3月1日至3月8日至少涨停两次的股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-03-01') "
@@ -1144,6 +1168,12 @@ def test_a_property_asked_of_nothing_after_other_turns_is_flagged(engine):
 
 
 FOLLOW_UPS = [
+    # which day, after one thing's days of a period: of those days; 那天 then asks of that day
+    (["紫金矿业这礼拜每天收盘价"], "哪天量最大",
+     "MATCH (:stock {name: '紫金矿业'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+     f"AND d.date <= {T} RETURN d.date, d.volume ORDER BY d.volume DESC LIMIT 1"),
+    (["紫金矿业这礼拜每天收盘价", "哪天量最大"], "那天涨了几个点",
+     "MATCH (:stock {name: '紫金矿业'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-13') RETURN d.range"),
     # 这两个 of a time said (这两个星期) is no reference to two things
     (["比亚迪这两个星期每天收盘价多少"], "这两个星期哪天最高哦",
      "MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-04') "
@@ -2574,3 +2604,17 @@ def test_a_pronoun_after_a_clause_asking_which_one_is_that_one(engine):
     gold = "MATCH (f:public_offering_fund) RETURN f.name, f.net_worth ORDER BY f.scale, f.name LIMIT 1"
     _same(engine, "规模最小的基金是哪只，它的净值多少", gold)
     _answers(engine, _after(engine, "五粮液今天收盘多少").ask("规模最小的基金是哪只，它的净值多少"), gold)
+
+
+@pytest.mark.parametrize("question, shown", [("600036是谁家的代码？？刚开户看不懂", "招商银行"),
+                                             ("五粮液泸州老窖是四川的吧 你给我瞅一眼", True)])
+def test_an_aside_is_no_reason_to_refuse(engine, question, shown):
+    """刚开户看不懂 beside the question: answered (its words keep it unsure), not refused."""
+    ans = engine.ask(question)
+    assert ans.error is None and any(shown in row for row in ans.rows), (ans.error, ans.rows[:3])
+
+
+@pytest.mark.parametrize("question", ["易方达蓝筹跌了这么多 要不要再买点", "北向资金今天买了啥"])
+def test_advice_or_missing_data_said_apart_is_still_refused(engine, question):
+    """A part that asks (要不要, 啥) is no aside: advice and money flows are still refused."""
+    assert engine.ask(question).error is not None

@@ -408,8 +408,10 @@ class QueryGraph:
         if not words:
             return []
         before = re.compile(f"(?:{self.lang.alternation(words)})\\s*$")
+        # …of things listed before (湖南的公司有哪些 都是啥行业的); with none, the kind is what is listed
         out = [s for s in self.slots if s.kind == "label" and s.mention is not None
-               and before.search(self.ex.question[:self.m[s.mention].start])]
+               and before.search(self.ex.question[:self.m[s.mention].start])
+               and any(o.kind == "label" and o.pos < s.pos for o in self.slots)]
         for run in self.said_together():
             if any(s in out for s in run):
                 out += [s for s in run if s not in out]

@@ -138,8 +138,8 @@ def _edge_end_asked(g: QueryGraph, head: Slot) -> Slot | None:
     asking word with nothing after it, asks for the edge's other end from that label."""
     edges = [i for i, m in enumerate(g.m) if m.kind == "edge" and "role" not in m.params and g.pos(i) > head.pos]
     asks = [u for u in g.units_of("list") if edges and u.start > g.pos(edges[-1])]
-    if not asks or any(m.kind in ("label", "property", "entity") and g.pos(i) > asks[-1].start for i, m in enumerate(g.m)):
-        return None
+    if not asks or any(m.kind in ("label", "property", "entity") and g.pos(i) > g.pos(edges[-1]) for i, m in enumerate(g.m)):
+        return None  # …nothing named after the edge word: what it reaches is asked
     e = g.schema.edges.get(g.m[edges[-1]].targets[0])
     others = [a if head.label == b else b for a, b in (e.endpoints if e else ()) if head.label in (a, b)]
     return g.add_slot(others[0], len(g.ex.tagged)) if others and others[0] != head.label else None
