@@ -846,6 +846,17 @@ CASES = [
     ("全国社保基金一一八组合 持仓了哪几家 占流通股比例多少？？",
      "MATCH (:stockholder {name: '全国社保基金一一八组合'})-[r:is_stockholder_of]->(s:stock) "
      "RETURN s.name, r.circulation_shareholding_ratio", False),
+    # 同时持有 A 和 B with spaces around the names: both held; a list showing one figure, the largest first
+    ("哪些基金同时持有 茅台 和 五粮液？？",
+     "MATCH (a:stock {name: '贵州茅台'})<-[:hold]-(f:public_offering_fund)-[:hold]->(b:stock {name: '五粮液'}) "
+     "RETURN DISTINCT f.name", False),
+    ("马思远管的基金都是啥 规模多老大", "MATCH (:fund_manager {name: '马思远'})-[:manage]->(f:public_offering_fund) "
+                            "RETURN f.name, f.scale ORDER BY f.scale DESC, f.name", True),
+    # 最高摸到多少 / 最低多少 (a day's high and low), 最高多少点 of a board
+    ("宁德时代今天最高摸到多少 最低多少", f"MATCH (:stock {{name: '宁德时代'}})-[:has_stock_data]->(d:stock_data) "
+                            f"WHERE d.date = {T} RETURN d.maximum_price, d.minimum_price", False),
+    ("银行板块昨天最高多少点最低多少点", "MATCH (:trade {name: '银行'})-[:has_trade_data]->(d:trade_data) "
+                           "WHERE d.date = date('2024-03-14') RETURN d.maximum_price, d.minimum_price", False),
     # how many times a condition held, bounded (涨停超过2次, 至少涨停两次): the days counted for each stock
     ("3月1日至3月8日至少涨停两次的股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-03-01') "

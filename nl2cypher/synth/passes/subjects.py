@@ -69,7 +69,8 @@ def _joined(g: QueryGraph, i: int, j: int) -> bool:
 def _both(g: QueryGraph, grp: list[int]) -> bool:
     """A `both` unit (同时, 都) next to a group of names: every one of them holds."""
     a, b = g.pos(grp[0]), g.ex.tag_span(grp[-1])[1]
-    return any(u.start <= b + 2 and u.end >= a - 4 for u in g.units_of("both"))
+    near = lambda gap: len("".join(gap.split())) <= 4  # an edge word between (同时持有 茅台: spaces aside)
+    return any(u.start <= b + 2 and (u.end >= a or near(g.ex.tagged[u.end:a])) for u in g.units_of("both"))
 
 
 def find_labels(g: QueryGraph) -> None:

@@ -71,7 +71,7 @@ def lower(g: QueryGraph):
     if not order:  # 股东有哪些，各持多少: the biggest holding first; 板块各股今天的涨跌幅: the best first
         shown = [x.ref for x in a.shown] + [c.expr for c in held]
         order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
-                      if w in shown)[:1]
+                      + _figure(g, answer, shown) if w in shown)[:1]
         order += (Sort(g.name_of(target)[0]),) if order else ()  # ties by name: the same order every time
     if not order and between:  # the directors of the medical device companies: company by company
         order = (Sort(g.name_of(between[0])[0]), Sort(g.name_of(target)[0]))
@@ -182,9 +182,16 @@ def _changes(g: QueryGraph, answer: str) -> list[Ref]:
 
 
 def _weights(g: QueryGraph) -> list[Ref]:
-    """The shown sizes of relationships (an edge's `weight`: a holding's share)."""
-    return [a.ref for a in g.props
-            if isinstance(a.owner, Link) and g.schema.edges[a.owner.steps[0].edge].weight == a.prop]
+    """The shown sizes of relationships (an edge's `weight`: a holding's share, and the
+    other figures of a weighed edge: a stake's share of the tradable shares)."""
+    return [a.ref for a in g.props if isinstance(a.owner, Link) and (e := g.schema.edges[a.owner.steps[0].edge]).weight
+            and (p := e.properties.get(a.prop)) is not None and p.type in ("int", "float")]
+
+
+def _figure(g: QueryGraph, answer: str, shown: list) -> list[Ref]:
+    """管的基金都是啥 规模多大: a list showing one figure of its things, the largest first."""
+    figures = [r for r in shown if isinstance(r, Ref) and (p := g.pdef_of(r)) is not None and p.type in ("int", "float")]
+    return figures if answer == "list" and len(figures) == 1 else []
 
 
 def _dedupe(cols: list[Column]) -> list[Column]:
