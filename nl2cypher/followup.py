@@ -436,7 +436,8 @@ class Resolver:
     def _ranked_again(self, q: str, ex, history: list[Turn], prev: Turn | None) -> Resolution | None:
         """跌最多的板块呢 after a turn about one board (the one 哪个板块涨最多 picked): the
         ranking of that kind asked again, on its own and then — not inside the one discussed."""
-        if ex is None or prev is None or ex.of("entity") or not any(u.kind in RANKING_UNITS for u in self._units(ex)):
+        if ex is None or prev is None or ex.of("entity") or not any(u.kind in RANKING_UNITS for u in self._units(ex)) \
+                or self._inside(q, ex) is not None:  # 板块里哪只涨得最多: inside the one discussed
             return None
         labels = {t for m in ex.of("label") for t in m.targets}
         if not labels or not any(n.label in labels for n in prev.named + prev.answered):
