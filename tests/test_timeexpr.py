@@ -114,3 +114,13 @@ def test_a_years_quarters_one_by_one_are_a_window_of_reports(text, year):
 def test_a_range_from_a_day_and_a_day_said_again(text, start, end):
     (t,) = find_times(text, TODAY, CAL)
     assert (t.start, t.end, t.pos, t.end_pos) == (start, end, 0, len(text))
+
+
+@pytest.mark.parametrize("text, year", [("二二年", 2022), ("二三年的", 2023)])
+def test_a_two_digit_year_said_digit_by_digit(text, year):
+    (t,) = find_times(text, TODAY, CAL)
+    assert (t.start, t.end) == (D(year, 1, 1), D(year, 12, 31))
+
+
+def test_three_or_four_years_is_no_year():
+    assert all(t.start is None or t.start.year < 2030 for t in find_times("近三四年", TODAY, CAL))

@@ -857,6 +857,17 @@ CASES = [
                             f"WHERE d.date = {T} RETURN d.maximum_price, d.minimum_price", False),
     ("银行板块昨天最高多少点最低多少点", "MATCH (:trade {name: '银行'})-[:has_trade_data]->(d:trade_data) "
                            "WHERE d.date = date('2024-03-14') RETURN d.maximum_price, d.minimum_price", False),
+    # English among Chinese: distribution is 分布, 涨跌 pct a period's change; 2023 Q1-Q4 its quarters
+    ("科创板公司 各行业板块 distribution",
+     "MATCH (s:stock)-[:belong_to]->(t:trade) WHERE s.listed_sector = '科创板' RETURN t.name, count(DISTINCT s)", False),
+    ("半导体板块 本周涨跌 pct", "MATCH (t:trade {name: '半导体'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->"
+                        f"(b:trade_data) WHERE a.date = date('2024-03-08') AND b.date = {T} "
+                        "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    # 最赚钱 is the most net profit; 还在认购的 is in its subscription period
+    ("迈瑞医疗 2023年哪个季度最赚钱？？", "MATCH (:stock {name: '迈瑞医疗'})-[:has_stock_financial_information]->"
+                              "(f:stock_financial_information) WHERE f.year = 2023 RETURN f.quarter, f.net_profit "
+                              "ORDER BY f.net_profit DESC LIMIT 1", False),
+    ("现在还在认购的基金都有啥", "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name", False),
     # how many times a condition held, bounded (涨停超过2次, 至少涨停两次): the days counted for each stock
     ("3月1日至3月8日至少涨停两次的股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-03-01') "

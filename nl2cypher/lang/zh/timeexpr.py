@@ -60,6 +60,12 @@ def _year_word(word: str, today: D) -> int | None:
     return v if v and v > 1900 else None
 
 
+def _two_digit_year(word: str, today: D) -> str:
+    """二二 → 22 when 2022 is a year up to next year's and after 2009; else as written."""
+    n = int("".join(str(cn_to_number(c)) for c in word))
+    return f"{n:02d}" if 10 <= n <= today.year % 100 + 1 else word
+
+
 def _safe_date(y: int, m: int, d: int) -> D | None:
     try:
         return D(y, m, d)
@@ -131,6 +137,9 @@ class TimeParser:
     def find(self, text: str) -> list[TimeSpan]:
         # 二零二三年 is 2023年: a year said digit by digit, one digit per character (the spans stay where they were)
         text = re.sub(r"[零〇一二三四五六七八九]{4}(?=年)", lambda m: str(cn_to_number(m.group(0))), text)
+        # 二二年 is 22年 (2022), a two-digit year said digit by digit — not 三四年 (three or four years)
+        text = re.sub(r"(?<![零〇一二三四五六七八九十])[零〇一二三四五六七八九]{2}(?=年)",
+                      lambda m: _two_digit_year(m.group(0), self.today), text)
         taken = [False] * len(text)
         found: list[TimeSpan] = []
         for rx, fn in self.rules:
