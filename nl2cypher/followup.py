@@ -39,6 +39,7 @@ from .errors import Nl2CypherError, UnknownEntity
 from .units import map_units
 
 OWNER_TURNS = 3  # how far back the thing under discussion is looked for
+RANK_TURNS = 6  # …and the ranking a 第二名 points into
 MAX_CHOICES = 5  # names a question back shows when a reference could mean several
 EARLIER_TURNS = 2  # how far back a pronoun looks when the turn before has nothing it fits
 # units that make a question one of its own (ranking, comparing, grouping the market)
@@ -215,8 +216,9 @@ class Resolver:
             return q
         recent = [t for t in history if t.ok and not t.computed][-OWNER_TURNS:]
         # the latest list that long, as it was shown (第一个); a rank (第一名) only of a ranked one
-        if m.group(2) in self.nth_ranks:  # 第三名: the latest ranked list that long
-            listed = next((t for t in reversed(recent) if t.ranked and len(t.answered) >= max(2, abs(k))), None)
+        if m.group(2) in self.nth_ranks:  # 第三名: the latest ranked list that long (a rank names its list further back)
+            ranked = [t for t in history if t.ok and not t.computed][-RANK_TURNS:]
+            listed = next((t for t in reversed(ranked) if t.ranked and len(t.answered) >= max(2, abs(k))), None)
         else:  # 第一只: of the latest list shown (one row is a pick, no list); an empty one points at nothing
             lists = [t for t in reversed(recent) if t.listed and not t.counted and t.rows != 1]
             listed = lists[0] if lists and len(lists[0].answered) >= max(2, abs(k)) else None

@@ -1190,6 +1190,10 @@ def test_a_property_asked_of_nothing_after_other_turns_is_flagged(engine):
 
 
 FOLLOW_UPS = [
+    # 第二名 points into the ranking four turns back (the turns between asked of its first)
+    (["今天涨幅top5 list一下", "第一名是哪个板块的？？", "它家董事长是谁～", "他啥时候上任的？？"], "第二名呢 也是涨停吗！！",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') WITH s, d "
+     "ORDER BY d.range DESC, s.name SKIP 1 LIMIT 1 RETURN d.raising_limit"),
     # which day, after one thing's days of a period: of those days; 那天 then asks of that day
     (["紫金矿业这礼拜每天收盘价"], "哪天量最大",
      "MATCH (:stock {name: '紫金矿业'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
