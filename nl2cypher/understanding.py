@@ -132,6 +132,8 @@ class Expressed:
     names: frozenset[str] = frozenset()  # the properties that show which thing a row is (labels' `display`)
     of: str = ""  # the word joining a thing to what it has (的): 下游的下游 is two links
     count: re.Pattern | None = None  # words that ask how many (几只), not which (哪几只)
+    per_period: tuple[str, ...] = ()  # 每天, 每个季度: a figure asked for each period, one row each
+    per_period_once: tuple[str, ...] = ()  # …but 平均每天: one average over the periods
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -142,7 +144,9 @@ class Expressed:
                    str(lang.words.get("clause_marks") or ""), tuple(str(w) for w in lang.words.get("unbuilt") or ()),
                    str(lang.words.get("clause_ends") or ""),
                    frozenset(lab.display for lab in schema.labels.values() if lab.display), lang.glue("of"),
-                   re.compile(str(lang.words["asks_count"])) if lang.words.get("asks_count") else None)
+                   re.compile(str(lang.words["asks_count"])) if lang.words.get("asks_count") else None,
+                   tuple(str(w) for w in lang.words.get("each") or ()),
+                   tuple(str(w) for w in lang.words.get("each_averaged") or ()))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -170,6 +174,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += unpicked(ex.question, units, best.query)
     ignored += ungrown(ex.question, units, best.query)
     ignored += each_then_one(ex.question, units, best.query, expressed)
+    ignored += once_for_all(ex.question, best.query, expressed) if best.shape != "every" else ()  # 每天都涨的有几只
     ignored = tuple(dict.fromkeys(ignored))
     # how close the next reading as complete came (a less complete one is no rival: it drops a word)
     left = _left_out(ex, best, expressed, units)
@@ -226,6 +231,22 @@ def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[st
         if cut is not None and any(u.kind in ("which", "extreme") and u.span[0] > cut for u in units):
             return (str(w),)
     return ()
+
+
+def once_for_all(question: str, query, expressed: Expressed) -> tuple[str, ...]:
+    """本周每天涨停家数: a figure asked for each period (每天, 每个季度) answered by one
+    aggregate over them all, no period beside it — the each-word, as not expressed
+    (unless a total was asked: 四个季度加在一起)."""
+    if any(str(w) in question for w in expressed.asks.get("total", ())):
+        return ()
+    last = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    if last is None or not last.items or _keyed(last.items) or not all(
+            any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in ast.nodes(i.expr)) for i in last.items):
+        return ()
+    said = question
+    for w in expressed.per_period_once:  # 平均每天成交多少: one figure over the days
+        said = said.replace(w, " ")
+    return tuple(w for w in expressed.per_period if w in said)[:1]
 
 
 @functools.lru_cache(maxsize=8)

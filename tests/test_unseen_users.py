@@ -868,6 +868,9 @@ CASES = [
                               "(f:stock_financial_information) WHERE f.year = 2023 RETURN f.quarter, f.net_profit "
                               "ORDER BY f.net_profit DESC LIMIT 1", False),
     ("现在还在认购的基金都有啥", "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name", False),
+    # 上游是原油的产业: the ones whose upstream is 原油 (its downstream)
+    ("上游是原油的那些产业 规模加起来多少亿 sum",
+     "MATCH (:industry {name: '原油'})-[:affect]->(d:industry) RETURN sum(d.scale)", False),
     # how many times a condition held, bounded (涨停超过2次, 至少涨停两次): the days counted for each stock
     ("3月1日至3月8日至少涨停两次的股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-03-01') "
@@ -2644,3 +2647,16 @@ def test_an_aside_is_no_reason_to_refuse(engine, question, shown):
 def test_advice_or_missing_data_said_apart_is_still_refused(engine, question):
     """A part that asks (要不要, 啥) is no aside: advice and money flows are still refused."""
     assert engine.ask(question).error is not None
+
+
+def test_a_figure_asked_for_each_day_answered_once_is_flagged(engine):
+    """本周每天涨停家数: one count over the week is not each day's — said, not silent."""
+    ans = engine.ask("本周 每天涨停家数 分别多少 list一下")
+    assert ans.error is None and ans.confidence < engine.trust, (ans.confidence, ans.cypher)
+
+
+def test_of_them_the_kind_said_asks_which_ones(engine):
+    """其中白酒的有吗 after a list: those of them in the board (a list, none is no), not yes or no."""
+    s = _after(engine, "安徽的上市公司有哪些？？list")
+    _answers(engine, s.ask("其中白酒的有吗～"),
+             "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}) WHERE s.province = '安徽' RETURN s.name")
