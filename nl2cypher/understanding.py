@@ -205,10 +205,11 @@ def _left_out(ex: Extraction, c: Candidate, expressed: Expressed, units) -> int:
 def ungrown(question: str, units, query) -> tuple[str, ...]:
     """A change between the times named (grew from 2020 to 2021) answered by a query
     that subtracts nothing — the values listed: the change word, as not expressed."""
-    if any(isinstance(n, ast.Bin) and n.op == "-" for n in ast.nodes(query.clauses)):
+    if any(isinstance(n, ast.Bin) and n.op in ("-", ">", "<") for n in ast.nodes(query.clauses)):
         return ()
+    # (这礼拜成交量比上礼拜大还是小 answered with this week's days: the comparison, as not expressed)
     return tuple(question[u.span[0]:u.span[1]] for u in units
-                 if u.kind == "growth" and u.params.get("kind") == "span")[:1]
+                 if u.kind == "growth" and u.params.get("kind") in ("span", "vs"))[:1]
 
 
 def unpicked(question: str, units, query) -> tuple[str, ...]:

@@ -871,6 +871,11 @@ CASES = [
     # 上游是原油的产业: the ones whose upstream is 原油 (its downstream)
     ("上游是原油的那些产业 规模加起来多少亿 sum",
      "MATCH (:industry {name: '原油'})-[:affect]->(d:industry) RETURN sum(d.scale)", False),
+    # 比前年三季度多还是少: which way, beside the two quarters' figures
+    ("招商银行去年三季度挣的比前年三季度多还是少",
+     "MATCH (s:stock {name: '招商银行'})-[:has_stock_financial_information]->(a:stock_financial_information), "
+     "(s)-[:has_stock_financial_information]->(b:stock_financial_information) WHERE a.year = 2023 AND a.quarter = 3 "
+     "AND b.year = 2022 AND b.quarter = 3 RETURN a.net_profit, b.net_profit, a.net_profit > b.net_profit", False),
     # how many times a condition held, bounded (涨停超过2次, 至少涨停两次): the days counted for each stock
     ("3月1日至3月8日至少涨停两次的股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-03-01') "
@@ -2660,3 +2665,9 @@ def test_of_them_the_kind_said_asks_which_ones(engine):
     s = _after(engine, "安徽的上市公司有哪些？？list")
     _answers(engine, s.ask("其中白酒的有吗～"),
              "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}) WHERE s.province = '安徽' RETURN s.name")
+
+
+def test_a_period_against_a_period_not_built_is_flagged(engine):
+    """这礼拜成交量比上礼拜大还是小 answered with this week's days: the comparison is unused — said."""
+    ans = engine.ask("宁德时代这礼拜成交量比上礼拜大还是小")
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.confidence, ans.cypher)

@@ -67,7 +67,7 @@ def lower(g: QueryGraph):
              prev, Projection((Column(Whole("cur")), Column(prev_val, "prev")), carry=True),
              Projection((Column(Whole("cur"), f"{y}Q{q}"), Column(Whole("prev"), f"{py}Q{pq}"),
                          Column(diff, g.lang.say("columns.day_difference", what=g.prop_word(owner.label, prop))),
-                         Column(pct, g.lang.say("columns.growth", word=word)))))
+                         Column(pct, g.lang.say("columns.growth", word=word))) + _which_way(g, u)))
     note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
     return g.candidate(parts, NAME, g.notes + [note])
 
@@ -100,7 +100,7 @@ def _year_against_year(g: QueryGraph, u, a, ent):
              prev, Projection((Column(Whole("cur")), Column(Call(pdef.total, (prev_val,)), "prev")), carry=True),
              Projection((Column(Whole("cur"), f"{y}{what}"), Column(Whole("prev"), f"{py}{what}"),
                          Column(diff, g.lang.say("columns.day_difference", what=what)),
-                         Column(pct, g.lang.say("columns.growth", word=word)))))
+                         Column(pct, g.lang.say("columns.growth", word=word))) + _which_way(g, u)))
     return g.candidate(parts, NAME)
 
 
@@ -241,9 +241,14 @@ def _day_against_day(g: QueryGraph, u, a, ent):
         pct = Op("/", Op("*", diff, Const(100.0)), Call("abs", (Whole("prev"),)))  # 100.0 first: volumes are integers
         cols = values + (Column(diff, g.lang.say("columns.day_difference", what=word)),
                          Column(pct, g.lang.say("columns.day_change")))
-        if u.params.get("either"):  # 比一年前高还是低: which way, beside the values
-            cols += (Column(Op(">", Whole("cur"), Whole("prev")), g.lang.say("columns.day_higher")),)
+        cols += _which_way(g, u)
     return g.candidate(head + (Projection(cols),), NAME)
+
+
+def _which_way(g: QueryGraph, u) -> tuple[Column, ...]:
+    """比一年前高还是低, 比前年三季度多还是少: which way, beside the values."""
+    return (Column(Op(">", Whole("cur"), Whole("prev")), g.lang.say("columns.day_higher")),) if u.params.get("either") \
+        else ()
 
 
 def _prop_after(g: QueryGraph, a, pos: int) -> str:
