@@ -146,6 +146,21 @@ def _edge_end_asked(g: QueryGraph, head: Slot) -> Slot | None:
     return g.add_slot(others[0], len(g.ex.tagged)) if others and others[0] != head.label else None
 
 
+def _far_end(g: QueryGraph, m, label: str) -> str | None:
+    """The kind an edge word reaches from a thing of `label`: the edge's other end — or,
+    the edge being another kind of holder's (中央汇金持仓了哪些: a fund's 持仓), the one kind
+    of its ends that `label` reaches by an edge of its own."""
+    edges = [g.schema.edges[t] for t in m.targets if t in g.schema.edges]
+    for a, b in (pair for e in edges for pair in e.endpoints):
+        other = a if label == b else b if label == a else None
+        if other and other != label:
+            return other
+    ends = {x for e in edges for pair in e.endpoints for x in pair} - {label}
+    reached = {x for e in g.schema.edges.values() for a, b in e.endpoints
+               for x in ((b,) if a == label else (a,) if b == label else ()) if x in ends}
+    return reached.pop() if len(reached) == 1 else None
+
+
 def _one_link_on(g: QueryGraph) -> Slot | None:
     """中国石化相关产业的上游: a chain word right after a word for the chain's own kind of
     thing (nothing named of that kind) asks for the things one link on from those, each
@@ -190,18 +205,10 @@ def _target(g: QueryGraph) -> Slot:
     ents = g.entities()
     end = len(g.ex.tagged)
     if g.units_of("list", "count") and ents:  # 王明管哪些 / 黄明管几只: the edge's other end
-        for m in g.m:  # (持仓 is a fund's hold or a holder's stake: the edge that has the named one's kind)
-            edges = [g.schema.edges[t] for t in m.targets if t in g.schema.edges] if m.kind == "edge" else []
-            for a, b in (ends for e in edges if "role" not in m.params for ends in e.endpoints):
-                other = a if ents[0].label == b else b if ents[0].label == a else None
-                if other and other != ents[0].label:
-                    return g.add_slot(other, end)
-            # 中央汇金持仓了哪些: an edge word of another kind of holder — its far end the named one reaches too
-            ends = {x for e in edges for pair in e.endpoints for x in pair} - {ents[0].label}
-            reached = {x for e in g.schema.edges.values() for a, b in e.endpoints
-                       for x in ((b,) if a == ents[0].label else (a,) if b == ents[0].label else ()) if x in ends}
-            if len(reached) == 1 and "role" not in m.params:
-                return g.add_slot(reached.pop(), end)
+        far = next((lab for m in g.m if m.kind == "edge" and "role" not in m.params
+                    for lab in [_far_end(g, m, ents[0].label)] if lab), None)
+        if far is not None:
+            return g.add_slot(far, end)
     role = next((m for m in g.m if m.kind == "edge" and "role" in m.params), None)
     if role is not None:
         ends = [s for s in ents if s.label in g.schema.edges[role.targets[0]].targets]
