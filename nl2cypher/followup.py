@@ -29,10 +29,9 @@ leaned on nothing though worded as a follow-up, says so (the answer is flagged).
 from __future__ import annotations
 
 import datetime as dt
-import dataclasses
 import re
 from collections import Counter
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .errors import Nl2CypherError, UnknownEntity
@@ -189,7 +188,7 @@ class Resolver:
             res = whole if whole is not None else self._ellipsis(q, ex, prev)
             # 五粮液呢 也这么算 after a difference of two answers: the question before it is
             # asked again, not the arithmetic — unsure
-            return dataclasses.replace(res, unsure=True) if history[-1].computed else res
+            return replace(res, unsure=True) if history[-1].computed else res
         narrowed = self._narrowed(q, ex, prev)
         if narrowed is not None:
             return narrowed

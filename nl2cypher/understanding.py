@@ -104,7 +104,9 @@ def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Filler
         return []
     out = []
     for (a, b, text), n in zip(parts, named):
-        said = "".join(" " if any(x <= k < y for x, y in fillers.spans(text)) else c for k, c in enumerate(text))
+        said = text
+        for x, y in reversed(fillers.spans(text)):  # what is left of it without filler words
+            said = said[:x] + " " + said[y:]
         if not n and not asking.search(said.strip() + ex.question[b:b + 1].strip()):
             out.append(text)
     return out
@@ -241,8 +243,7 @@ def once_for_all(question: str, query, expressed: Expressed) -> tuple[str, ...]:
     if any(str(w) in question for w in expressed.asks.get("total", ())):
         return ()
     last = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
-    if last is None or not last.items or _keyed(last.items) or not all(
-            any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in ast.nodes(i.expr)) for i in last.items):
+    if last is None or not last.items or not all(_aggregated(i.expr) for i in last.items):
         return ()
     said = question
     for w in expressed.per_period_once:  # 平均每天成交多少: one figure over the days
@@ -598,5 +599,10 @@ def _query_facts(query, days: frozenset[str] = frozenset()) -> tuple[set[str], s
 def _keyed(items) -> bool:
     """A key beside an aggregate: one row per group (in the answer, or carried on to
     find each group's best)."""
-    agg = [any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in ast.nodes(i.expr)) for i in items]
+    agg = [_aggregated(i.expr) for i in items]
     return any(agg) and not all(agg)
+
+
+def _aggregated(expr) -> bool:
+    """Does this expression aggregate rows (count, sum, avg…)?"""
+    return any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in ast.nodes(expr))

@@ -141,9 +141,8 @@ def _edge_end_asked(g: QueryGraph, head: Slot) -> Slot | None:
     asks = [u for u in g.units_of("list") if edges and u.start > g.pos(edges[-1])]
     if not asks or any(m.kind in ("label", "property", "entity") and g.pos(i) > g.pos(edges[-1]) for i, m in enumerate(g.m)):
         return None  # …nothing named after the edge word: what it reaches is asked
-    e = g.schema.edges.get(g.m[edges[-1]].targets[0])
-    others = [a if head.label == b else b for a, b in (e.endpoints if e else ()) if head.label in (a, b)]
-    return g.add_slot(others[0], len(g.ex.tagged)) if others and others[0] != head.label else None
+    far = _far_end(g, g.m[edges[-1]], head.label)
+    return g.add_slot(far, len(g.ex.tagged)) if far is not None else None
 
 
 def _far_end(g: QueryGraph, m, label: str) -> str | None:
