@@ -2671,3 +2671,15 @@ def test_a_period_against_a_period_not_built_is_flagged(engine):
     """这礼拜成交量比上礼拜大还是小 answered with this week's days: the comparison is unused — said."""
     ans = engine.ask("宁德时代这礼拜成交量比上礼拜大还是小")
     assert ans.error is not None or ans.confidence < engine.trust, (ans.confidence, ans.cypher)
+
+
+def test_a_bound_on_times_is_said_by_its_column(engine):
+    """至少涨停两次: what was understood says 次数 不低于 2, the column the answer shows."""
+    ans = engine.ask("3月1日至3月8日至少涨停两次的股票")
+    assert "次数 不低于 2" in ans.interpretation and "次数" in ans.columns, ans.interpretation
+
+
+def test_yes_or_no_before_a_question_mark_and_an_aside(engine):
+    """涨停了没？？谁懂啊我没上车: yes or no of the day, the aside aside."""
+    _answers(engine, engine.ask("科大讯飞今天涨停了没？？谁懂啊我没上车"),
+             f"MATCH (:stock {{name: '科大讯飞'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.raising_limit")

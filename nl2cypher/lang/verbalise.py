@@ -7,7 +7,7 @@ an answer. Its words are data (patterns/lang/<code>/text.yaml, `verbalise` and
 
 from __future__ import annotations
 
-from ..cypher.ast import Bin, IsNull, Match, Not, Prop, Query, Return, Star, With
+from ..cypher.ast import Bin, IsNull, Match, Not, Prop, Query, Return, Star, Var, With
 from ..cypher.dialects.base import Generator
 
 
@@ -126,6 +126,7 @@ class Interpreter(Verbaliser):
         self.aliases: dict = {}
         self.ranked = None  # what a WITH ranked by (said once)
         self.named: dict = {}  # a variable's name, where the query names it
+        self.shown: dict = {}  # a carried value's column name in the answer
 
     def prop(self, e) -> str:
         owner = self.var_label.get(e.var) or self.rel_type.get(e.var) or ""
@@ -180,6 +181,8 @@ class Interpreter(Verbaliser):
         return self.iw[kind].format(key=self._key(o.expr, items))  # by company: names read A to Z
 
     def var(self, e) -> str:
+        if e.name in self.shown:  # a value carried on and shown under a name (次数 不低于 2)
+            return self.shown[e.name]
         if e.name in self.aliases:
             return self.gen(self.aliases[e.name])
         return self.label_word(self.var_label.get(e.name))
@@ -201,5 +204,7 @@ class Interpreter(Verbaliser):
 
     def query(self, q: Query) -> str:
         self.inline = q.params
+        last = q.clauses[-1] if q.clauses and isinstance(q.clauses[-1], Return) else None
+        self.shown = {i.expr.name: i.alias for i in (last.items if last else ()) if isinstance(i.expr, Var) and i.alias}
         said = [t for x in (self.gen(c) for c in q.clauses) if x for t in x.split(self.iw["sep"]) if t]
         return self.iw["sep"].join(dict.fromkeys(said))  # a branch per year says the company once
