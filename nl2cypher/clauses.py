@@ -48,7 +48,8 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
     # cut as read: a rewrite may say two asks as two clauses (利好利空各几条: 利好的几条，利空的几条)
     parts = split(engine.lexicon.as_read(question), engine.expressed.clause_marks, engine.expressed.clause_ends,
                   engine.lang.script)
-    parts = _named_first(engine, parts, today)
+    # 你给我数数 after the asks: a clause of filler words asks nothing
+    parts = [p for p in _named_first(engine, parts, today) if not engine.lang.fillers.covers(p)]
     if not 2 <= len(parts) <= MAX_CLAUSES:
         return None
     session = engine.session()

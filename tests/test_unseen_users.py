@@ -2683,3 +2683,66 @@ def test_yes_or_no_before_a_question_mark_and_an_aside(engine):
     """涨停了没？？谁懂啊我没上车: yes or no of the day, the aside aside."""
     _answers(engine, engine.ask("科大讯飞今天涨停了没？？谁懂啊我没上车"),
              f"MATCH (:stock {{name: '科大讯飞'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.raising_limit")
+
+
+@pytest.mark.parametrize("name, question, op, year, quarter", [
+    ("牧原股份", "牧原股份前年一季度亏没亏 猪肉那阵子贼便宜", "<", 2022, 1),
+    ("隆基绿能", "隆基绿能去年四季度是不是亏了老鼻子钱了", "<", 2023, 4),
+    ("比亚迪", "比亚迪去年四季度赚没赚钱", ">", 2023, 4)])
+def test_lost_or_made_money_is_yes_or_no(engine, name, question, op, year, quarter):
+    """亏没亏 / 是不是亏了 / 赚没赚钱: yes or no of the quarter's profit against zero, not the profit listed."""
+    _answers(engine, engine.ask(question),
+             f"MATCH (:stock {{name: '{name}'}})-[:has_stock_financial_information]->(f:stock_financial_information) "
+             f"WHERE f.year = {year} AND f.quarter = {quarter} RETURN f.net_profit {op} 0")
+
+
+def test_days_it_rose_are_counted_not_the_stock(engine):
+    """有多少天是涨的: the number of days of the year it rose — not the stocks (or boards) that rose."""
+    _answers(engine, engine.ask("去年一年茅台有多少天是涨的 我寻思一半都不到"),
+             "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-01-01') "
+             "AND d.date <= date('2023-12-31') AND d.range > 0 RETURN count(d)")
+
+
+def test_two_counts_then_a_clause_of_filler_words(engine):
+    """涨了几天跌了几天 你给我数数: the filler clause asks nothing; both counts answered."""
+    ans = engine.ask("紫金矿业去年一年涨了几天跌了几天 你给我数数")
+    up, down = (engine.store.run("MATCH (:stock {name: '紫金矿业'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= "
+                                 f"date('2023-01-01') AND d.date <= date('2023-12-31') AND d.range {op} 0 RETURN count(d)"
+                                 ).rows[0][0] for op in (">", "<"))
+    assert ans.error is None and ans.rows and {up, down} <= set(ans.rows[0]), (ans.error, ans.rows)
+
+
+@pytest.mark.parametrize("question", ["爱尔眼科今年以来最高价 最低价 分别多少？？", "爱尔眼科今年以来最高多少最低多少"])
+def test_a_periods_high_and_low_asked_together(engine, question):
+    """最高价 最低价 分别多少 over a period: its highest high and its lowest low, both shown."""
+    ans = engine.ask(question)
+    want = engine.store.run("MATCH (:stock {name: '爱尔眼科'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= "
+                            "date('2024-01-01') RETURN max(d.maximum_price), min(d.minimum_price)").rows[0]
+    assert ans.error is None and ans.confidence >= engine.trust and set(want) <= set(ans.rows[0]), (ans.cypher, ans.rows)
+
+
+def test_red_or_green_is_which_way_it_went(engine):
+    """红了还是绿了 after the close: the day's change is shown with the close, understood whole."""
+    ans = engine.ask("茅台昨天收了多少？？红了还是绿了")
+    want = engine.store.run("MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) "
+                            "WHERE d.date = date('2024-03-14') RETURN d.closing_price, d.range").rows[0]
+    assert ans.confidence >= engine.trust and set(want) <= set(ans.rows[0]), (ans.cypher, ans.rows)
+
+
+def test_more_rose_or_more_fell_counts_both(engine):
+    """红的多还是绿的多 各几只: how many rose and how many fell today, side by side."""
+    ans = engine.ask("家人们今天红的多还是绿的多 各几只")
+    up, down = (engine.store.run(f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                                 f"AND d.range {op} 0 RETURN count(s)").rows[0][0] for op in (">", "<"))
+    assert ans.error is None and list(ans.rows[0]) == [up, down], (ans.cypher, ans.rows)
+
+
+def test_a_calendar_weeks_change_is_the_weeks_not_each_days(engine):
+    """白酒板块本周涨跌幅, then 上周: the change over each week (close to close), not the days listed;
+    每天的涨跌幅 still lists the days."""
+    week = ("MATCH (t:trade {name: '白酒'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+            "WHERE a.date = date('%s') AND b.date = date('%s') RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+    s = engine.session()
+    _answers(engine, s.ask("白酒板块本周涨跌幅"), week % ("2024-03-08", "2024-03-15"))
+    _answers(engine, s.ask("上周"), week % ("2024-03-01", "2024-03-08"))
+    assert len(engine.ask("白酒板块本周每天的涨跌幅").rows) == 5
