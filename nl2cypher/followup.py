@@ -225,13 +225,15 @@ class Resolver:
         return q if row is None else q[:m.start()] + row.name + q[m.end():]
 
     def _other_class(self, q: str, history: list[Turn]) -> str:
-        """C类呢 / 跟C类比 after a turn about one share class of a thing: its other class, by name."""
+        """C类呢 / 跟C类比 after a turn about one share class of a thing: its other class, by name;
+        A的经理 after a turn about both classes: that one."""
         m, prev = self._class.search(q) if self._class is not None else None, _latest(history)
         if m is None or prev is None:
             return q
-        for n in prev.named[:1]:
-            other = n.name[:-1] + m.group(1).upper()
-            if n.name[-1:].isascii() and n.name[-1:].isalpha() and other != n.name and self.lexicon.named(other):
+        letter = next(g for g in m.groups() if g).upper()
+        for n in prev.named:
+            other = n.name[:-1] + letter
+            if n.name[-1:].isascii() and n.name[-1:].isalpha() and self.lexicon.named(other):
                 return q[:m.start()] + other + q[m.end():]
         return q
 
@@ -759,10 +761,10 @@ class Resolver:
     def _besides(self, q: str, prev: Turn, targets: list[Named], ex, text: str) -> str:
         """他还管了哪些别的基金, 它还持有哪些: an `others` word leaves out the things
         of the kind it is about that the turn before named (the fund asked about)."""
-        at = self._find(q, "others")
-        if at is None or ex is None:
+        if ex is None or "others" not in self.patterns:
             return text
-        kinds = self._other_kinds(at.end(), ex)
+        # 还管着别的公司: each others-word says a kind (the edge's ends, the label's)
+        kinds = {k for at in self.patterns["others"].finditer(q) for k in self._other_kinds(at.end(), ex)}
         names = [n.name for n in prev.named if n.label in kinds and n not in targets]
         return self.lang.say("followup.besides", names=self.lang.join(names), question=text) if names else text
 

@@ -177,6 +177,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += ungrown(ex.question, units, best.query)
     ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored += once_for_all(ex.question, best.query, expressed) if best.shape != "every" else ()  # 每天都涨的有几只
+    ignored += counted_once(ex.question, units, expressed.clause_marks, best.query)
     ignored = tuple(dict.fromkeys(ignored))
     # how close the next reading as complete came (a less complete one is no rival: it drops a word)
     left = _left_out(ex, best, expressed, units)
@@ -234,6 +235,22 @@ def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[st
         if cut is not None and any(u.kind in ("which", "extreme") and u.span[0] > cut for u in units):
             return (str(w),)
     return ()
+
+
+def counted_once(question: str, units, marks: str, query) -> tuple[str, ...]:
+    """女基金经理有几个 博士有几个: a count asked in each of two clauses answered by a query
+    with fewer counts (one count of both conditions together) — the later count's words,
+    as not expressed."""
+    cuts = [m.start() for m in _clause_cuts(marks).finditer(question)]
+    asked = {}
+    for u in units:
+        if u.kind == "count":
+            asked.setdefault(sum(1 for c in cuts if c < u.span[0]), u.span)
+    last = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    if len(asked) < 2 or last is None or sum(1 for i in last.items if _aggregated(i.expr)) >= len(asked):
+        return ()
+    a, b = asked[max(asked)]
+    return (question[a:b],)
 
 
 def once_for_all(question: str, query, expressed: Expressed) -> tuple[str, ...]:
@@ -339,7 +356,8 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
         if u.kind in ASKS:
             kind = u.kind if u.kind != "which" else "extreme" if u.params.get("dir") else "list"  # 哪个最少
             ranks = kind in ("extreme", "topk")  # 持仓市值最多的基金 前5: one ranking, its count said after
-            key = ("rank" if ranks else kind, _direction(u, mentions) if ranks else None)
+            # (a 前N of no way of its own, said after a superlative, ranks its way: no second ask)
+            key = ("rank" if ranks else kind, _direction(u, mentions) if ranks and not u.params.get("neutral") else None)
             asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u.span))
     growth = any(u.kind == "growth" for u in units)  # 收盘价，比昨天高吗: the comparison shows the values
     if not growth and any(k[0] == "yesno" for found in asks.values() for k, _ in found):  # a value beside a yes/no
@@ -351,11 +369,17 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
     first = {k for k, _ in asks[clauses[0]]} if clauses else set()
     for c in clauses[1:]:
         keys = {k for k, _ in asks[c]}
-        new = [span for k, span in asks[c] if k not in first and (k[0] != "list" or not (keys & first or listed))]
+        new = [span for k, span in asks[c] if k not in first and not _one_ranking(k, first)
+               and (k[0] != "list" or not (keys & first or listed))]
         if new:
             a, b = new[0]
             return (question[a:b],)
     return ()
+
+
+def _one_ranking(key, first) -> bool:
+    """最低的基金 前三 / 前三 跌得最多的: a ranking of no way of its own beside one that has a way is one ranking."""
+    return key[0] == "rank" and (key[1] is None and any(f[0] == "rank" for f in first) or ("rank", None) in first)
 
 
 def _direction(u, mentions) -> str | None:

@@ -2746,3 +2746,46 @@ def test_a_calendar_weeks_change_is_the_weeks_not_each_days(engine):
     _answers(engine, s.ask("白酒板块本周涨跌幅"), week % ("2024-03-08", "2024-03-15"))
     _answers(engine, s.ask("上周"), week % ("2024-03-01", "2024-03-08"))
     assert len(engine.ask("白酒板块本周每天的涨跌幅").rows) == 5
+
+
+def test_this_person_and_ta_point_at_the_person_answered(engine):
+    """A的经理是谁 after both share classes asks of A; ta还管啥 then lists that manager's other funds."""
+    s = _after(engine, "中欧科技创新混合A 和 C 管理费 规模 净值 都比一下")
+    _answers(engine, s.ask("A的经理是谁"), "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund "
+                                        "{name: '中欧科技创新混合A'}) RETURN m.name")
+    _answers(engine, s.ask("ta还管啥"), "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '中欧科技创新混合A'}) "
+                                      "MATCH (m)-[:manage]->(f:public_offering_fund) WHERE f.name <> '中欧科技创新混合A' "
+                                      "RETURN f.name")
+    s = _after(engine, "易方达消费升级股票A谁管的")
+    assert "李丽华" in s.ask("这人还管啥基金").resolved_question
+
+
+def test_other_companies_of_a_chairman_leave_out_the_one_asked(engine):
+    """他还管着别的公司不 after 宁德时代的董事长: his other companies, not 宁德时代 again."""
+    ans = _after(engine, "宁德时代的董事长是谁").ask("他还管着别的公司不")
+    assert ans.error is None and all("宁德时代" not in row for row in ans.rows), (ans.resolved_question, ans.cypher)
+    assert "宁德时代" in ans.resolved_question and "<>" in ans.cypher
+
+
+def test_a_count_in_each_of_two_clauses_counts_each(engine):
+    """女基金经理有几个 博士有几个: two counts, each of its own condition — not one count of both."""
+    ans = engine.ask("女基金经理有几个 博士有几个")
+    want = engine.store.run("MATCH (m:fund_manager) RETURN count(CASE WHEN m.sex = '女' THEN 1 END), "
+                            "count(CASE WHEN m.degree = '博士' THEN 1 END)").rows[0]
+    assert ans.error is None and list(ans.rows[0]) == list(want), (ans.cypher, ans.rows)
+
+
+@pytest.mark.parametrize("question", ["管理费最低的几只基金？前三～", "前三 管理费最低的基金"])
+def test_a_few_of_the_lowest_then_how_many(engine, question):
+    """最低的几只基金？前三: the three lowest (几只 is no count; 前三 ranks the superlative's way)."""
+    _same(engine, question, "MATCH (f:public_offering_fund) RETURN f.name ORDER BY f.management_fee, f.name LIMIT 3",
+          ordered=True)
+
+
+def test_yes_or_no_of_one_figure_shows_the_figure(engine):
+    """是不是亏了 of one quarter, 涨幅超过1%了吗 of one day: whether it did, beside the figure itself."""
+    _answers(engine, engine.ask("隆基那个 去年四季度是不是亏了老鼻子钱了"),
+             "MATCH (:stock {name: '隆基绿能'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+             "WHERE f.year = 2023 AND f.quarter = 4 RETURN f.net_profit, f.net_profit < 0")
+    _answers(engine, engine.ask("茅台今天涨幅超过1%了吗"),
+             f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range, d.range > 1")

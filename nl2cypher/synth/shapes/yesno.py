@@ -4,7 +4,7 @@ and a full one says which."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows
+from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows, Value
 
 NAME = "yesno"
 
@@ -50,6 +50,12 @@ def lower(g: QueryGraph):
         cols = (Column(own[0], g.lang.say("columns.yesno")),) + tuple(
             Column(c.left, g.prop_word(g.target.label, c.left.key)) for c in own)
         return g.candidate((g.pattern(), Projection(cols, True)), NAME)
+    bound = _one_rows_bound(g)
+    if bound is not None:  # 隆基去年四季度是不是亏了: whether it did, and the figure
+        g.conds = [c for c in g.conds if c is not bound]
+        label = next(s.label for s in g.slots if s.var == bound.left.var)
+        cols = (Column(bound, g.lang.say("columns.yesno")), Column(bound.left, g.prop_word(label, bound.left.key)))
+        return g.candidate((g.pattern(), Projection(cols, True)), NAME)
     return g.candidate((g.pattern(), Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), g.lang.say("columns.yesno")),))), NAME)
 
 
@@ -61,3 +67,15 @@ def _own_values(g: QueryGraph) -> list[Op]:
     name = g.schema.labels[t.label].display
     return [c for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
             and c.left.var == t.var and c.left.key != name]
+
+
+def _one_rows_bound(g: QueryGraph) -> Op | None:
+    """One named thing's figure against a bound (净利润 < 0 of a quarter pinned by equalities):
+    the one bound, when no other condition of that row is a range (a period's rows ask whether any)."""
+    t = g.target
+    if t.kind != "entity" or len(t.names) != 1:
+        return None
+    ranges = [c for c in g.conds if isinstance(c, Op) and c.op in ("<", ">", "<=", ">=") and isinstance(c.left, Ref)]
+    if len(ranges) != 1 or not isinstance(ranges[0].right, (Const, Value)):
+        return None
+    return ranges[0] if any(s.var == ranges[0].left.var for s in g.slots) else None
