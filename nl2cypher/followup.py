@@ -1405,12 +1405,13 @@ class Resolver:
         return self._tail.sub("", body, count=1).strip(self._seps)
 
     def _moved(self, times: list[dict], unit: str, by: int = 1) -> str | None:
-        """去年同期: the time of the question before, a year (month) earlier — or `by`
-        of them — written out."""
+        """去年同期: the time of the question before, a year (month, week) earlier — or `by`
+        of them — written out (上礼拜同一天: the same weekday a week before)."""
         if not times or not times[0].get("time"):
             return None
         t = times[0]["time"]
-        shift = (lambda d: _shift(d, years=by)) if unit == "years" else (lambda d: _shift(d, months=by))
+        shift = {"years": lambda d: _shift(d, years=by), "weeks": lambda d: d - dt.timedelta(weeks=by)}.get(
+            unit, lambda d: _shift(d, months=by))
         say = self.lang.say
         if t.get("quarter") and t.get("year"):
             return say("followup.time_quarter", y=t["year"] - (by if unit == "years" else 0), q=t["quarter"])

@@ -267,6 +267,13 @@ class Lexicon:
                 if n >= KEYWORD_MIN and len(w) >= 2 and self.lang.in_script(w) \
                         and not common and w not in self.words and w not in known:
                     self.words[w] = [("keyword", (target, w))]
+            # 立案调查, 回购股份: a keyword and the word the texts say with it is that keyword said whole
+            # (the search stays the keyword's: 股东减持 finds every 减持)
+            pairs = Counter((a, b) for v in values for a, b in set(_pairs(self.tokenizer.lcut(str(v)))))
+            for (a, b), n in pairs.items():
+                word = next((w for w in (a, b) if self.words.get(w) == [("keyword", (target, w))]), None)
+                if word and n >= KEYWORD_MIN and self.lang.in_script(a + b) and a + b not in self.words:
+                    self.words[a + b] = [("keyword", (target, word))]
 
     def _kind_pieces(self, kinds: dict[str, list[str]]) -> dict[str, dict[str, str]]:
         """Pieces of names that say a kind of the thing (债券, 红利优选, 医疗健康 in fund
@@ -923,3 +930,8 @@ class Lexicon:
             for c in set(name):
                 out.setdefault(c, []).append(i)
         return out
+
+
+def _pairs(tokens: list[str]) -> list[tuple[str, str]]:
+    """Each two tokens side by side."""
+    return list(zip(tokens, tokens[1:]))

@@ -124,3 +124,15 @@ def test_a_two_digit_year_said_digit_by_digit(text, year):
 
 def test_three_or_four_years_is_no_year():
     assert all(t.start is None or t.start.year < 2030 for t in find_times("近三四年", TODAY, CAL))
+
+
+@pytest.mark.parametrize("text, start, end", [("比亚迪3.8开盘价", D(2024, 3, 8), D(2024, 3, 8)),
+                                              ("（3.11-3.15）", D(2024, 3, 11), D(2024, 3, 15))])
+def test_a_month_and_day_with_a_dot(text, start, end):
+    (t,) = find_times(text, TODAY, CAL)
+    assert (t.start, t.end) == (start, end)
+
+
+@pytest.mark.parametrize("text", ["净值1.2以上的基金", "涨幅超过3.5的股票", "单位净值大于1.5", "收盘价在3.5到5之间"])
+def test_a_figure_with_a_dot_is_no_day(text):
+    assert find_times(text, TODAY, CAL) == []

@@ -2789,3 +2789,40 @@ def test_yes_or_no_of_one_figure_shows_the_figure(engine):
              "WHERE f.year = 2023 AND f.quarter = 4 RETURN f.net_profit, f.net_profit < 0")
     _answers(engine, engine.ask("茅台今天涨幅超过1%了吗"),
              f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range, d.range > 1")
+
+
+def test_counted_by_board_is_a_count_per_board(engine):
+    """今天涨停的 按板块数一下: how many limit-ups in each board (数 counts here), not the boards listed."""
+    _same(engine, "今天涨停的 按板块数一下",
+          f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.raising_limit = true "
+          "MATCH (s)-[:belong_to]->(t:trade) RETURN t.name, count(DISTINCT s)")
+
+
+@pytest.mark.parametrize("question, word", [("回购股份的新闻 都是哪些公司", "回购"), ("股东减持的新闻都有谁家", "减持")])
+def test_a_news_keyword_said_with_its_neighbour_searches_the_keyword(engine, question, word):
+    """回购股份的新闻 (a keyword and the word the titles say with it), 都有谁家: the companies
+    of every title holding the keyword — understood whole, not flagged for 股份."""
+    _same(engine, question, f"MATCH (s:stock)-[:involve]->(i:information) WHERE i.name CONTAINS '{word}' RETURN s.name")
+
+
+def test_the_same_weekday_a_week_back(engine):
+    """上礼拜同一天呢 after a question of one day: the same question a week before that day."""
+    s = _after(engine, "紫金矿业3月13号涨了几个点")
+    _answers(engine, s.ask("上礼拜同一天呢"), "MATCH (:stock {name: '紫金矿业'})-[:has_stock_data]->(d:stock_data) "
+                                         "WHERE d.date = date('2024-03-06') RETURN d.range")
+
+
+CHANGE_SINCE = ("MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+                "WHERE s.name IN %s AND a.date = date('2023-12-29') AND b.date = date('2024-03-15') "
+                "RETURN s.name, (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+def test_two_things_change_over_a_period_a_row_each(engine):
+    """古井贡酒和山西汾酒今年以来涨了多少: each one's change (it answered the first one's alone, sure)."""
+    _same(engine, "古井贡酒和山西汾酒 今年以来 涨跌幅是多少", CHANGE_SINCE % "['古井贡酒', '山西汾酒']")
+
+
+def test_vs_another_one_then_asks_of_both(engine):
+    """vs 山西汾酒 呢 after one stock's change: both of them, not the new one in its place."""
+    s = _after(engine, "古井贡酒 今年以来 涨跌pct")
+    _answers(engine, s.ask("vs 山西汾酒 呢"), CHANGE_SINCE % "['古井贡酒', '山西汾酒']")

@@ -148,14 +148,18 @@ def measure_named(g: QueryGraph, label: str, var: str) -> list[Expr]:
 
 
 def branch(g: QueryGraph, ent_label: str, ent_name: str | tuple[str, ...], owner_label: str, prop: str,
-           conds_for: Callable[[str], list[Expr]]) -> tuple[Pattern, Ref]:
+           conds_for: Callable[[str], list[Expr]], e_var: str | None = None) -> tuple[Pattern, Ref]:
     """MATCH (e)-…->(o) WHERE e.name = $p AND <date/period of o>: a reference value
-    (of several things when given several names, for an aggregate over them)."""
-    e_var, o_var = g.new_var(ent_label), g.new_var(owner_label)
-    name = Ref(e_var, g.schema.labels[ent_label].display)
-    several = isinstance(ent_name, tuple) and len(ent_name) > 1
-    conds = [Op("IN", name, g.param(list(ent_name))) if several else
-             Op("=", name, g.param(ent_name[0] if isinstance(ent_name, tuple) else ent_name))]
+    (of several things when given several names, for an aggregate over them); `e_var`:
+    a second branch from the things an earlier one matched (no name condition again)."""
+    o_var = g.new_var(owner_label)
+    conds = []
+    if e_var is None:
+        e_var = g.new_var(ent_label)
+        name = Ref(e_var, g.schema.labels[ent_label].display)
+        several = isinstance(ent_name, tuple) and len(ent_name) > 1
+        conds = [Op("IN", name, g.param(list(ent_name))) if several else
+                 Op("=", name, g.param(ent_name[0] if isinstance(ent_name, tuple) else ent_name))]
     if ent_label == owner_label:
         path = PathSpec(e_var, ent_label)
         o_var = e_var
