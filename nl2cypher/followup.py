@@ -110,6 +110,7 @@ class Resolution:
     unsure: bool = False  # another reading was as likely (the one thing answered, or the ranking again)
     then: str | None = None  # asked of the one `question` picks (…最大的那个|关联了哪些公司), its name at PICKED
     repicked: bool = False  # names the one the ranking before picked, said again by its ranking (涨最猛那只)
+    place: str | None = None  # 中信证券排第几: the one whose place among the ranked rows before is asked
 
 
 class Resolver:
@@ -123,7 +124,7 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
-                                "picked", "joined", "weak", "that_time", "that_day")}
+                                "picked", "joined", "weak", "that_time", "that_day", "place")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.nth = {str(k): int(v) for k, v in (vocab.get("nth") or {}).items()}
         self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
@@ -160,7 +161,7 @@ class Resolver:
         prev = _latest(history)
         if self._find(q, "reset") is not None:  # 换个问题 …: leans on nothing
             return Resolution(question, "reset" if history else "new")
-        arith = self._arithmetic(q, ex, history)
+        arith = self._arithmetic(q, ex, history) or self._placed(q, ex, history)
         if arith is not None:
             return arith
         grown = self._grown(q, ex, history, calendar) or self._regrown(q, ex, prev)
@@ -1002,6 +1003,21 @@ class Resolver:
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))
         return None
+
+    def _placed(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+        """中信证券排第几 right after a ranked list it is in, naming nothing else: its place
+        among that answer's rows (computed from them, no query)."""
+        k = len(history) - 1
+        if ex is None or k < 0 or not history[k].ok or not history[k].ranked or self._find(q, "place") is None:
+            return None
+        ents = ex.of("entity")
+        if len(ents) != 1 or any(m.kind not in ("entity", "number") for m in ex.mentions):
+            return None
+        name = next((n.name for r in ents[0].entities for n in history[k].answered if n.name == r.name), None)
+        if name is None:
+            return None
+        return Resolution(self.lang.say("followup.place", name=name, question=history[k].resolved), "arithmetic",
+                          arithmetic=("place", k, k), place=name)
 
     def _column(self, own, last: Turn) -> str | None:
         """The column of the answer before that the one property the question names shows

@@ -147,6 +147,8 @@ class Session:
     # ---- arithmetic over earlier answers ----------------------------------
     def _compute(self, question: str, res) -> Answer:
         op, a, b = res.arithmetic
+        if res.place is not None:
+            return self._place(question, res)
         left, right = self.turns[a], self.turns[b]
         if res.column is not None:  # 两天收盘差多少: that column of each answer
             x, y = left.figures[res.column], right.figures[res.column]
@@ -164,6 +166,14 @@ class Session:
         confs = [c for c in (left.confidence, right.confidence) if c is not None]
         ans.confidence = min(confs) if confs else None
         return ans
+
+    def _place(self, question: str, res) -> Answer:
+        """Its place (1, 2, …) among the rows of the ranked answer before, in their order."""
+        turn, lang = self.turns[res.arithmetic[1]], self.engine.lang
+        place = [n.name for n in turn.answered].index(res.place) + 1
+        return Answer(question, columns=[lang.say("followup.arithmetic_columns.place")], rows=[[place]],
+                      kind="arithmetic", interpretation=res.question, confidence=turn.confidence,
+                      notes=[lang.say("followup.placed", a=turn.number)])
 
     # ---- the typed history ------------------------------------------------
     def _remember(self, question: str, ans: Answer) -> None:

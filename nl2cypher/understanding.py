@@ -136,6 +136,7 @@ class Expressed:
     count: re.Pattern | None = None  # words that ask how many (几只), not which (哪几只)
     per_period: tuple[str, ...] = ()  # 每天, 每个季度: a figure asked for each period, one row each
     per_period_once: tuple[str, ...] = ()  # …but 平均每天: one average over the periods
+    scales: re.Pattern | None = None  # 多少亿, 几万股: an amount asked in a magnitude
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -148,7 +149,8 @@ class Expressed:
                    frozenset(lab.display for lab in schema.labels.values() if lab.display), lang.glue("of"),
                    re.compile(str(lang.words["asks_count"])) if lang.words.get("asks_count") else None,
                    tuple(str(w) for w in lang.words.get("each") or ()),
-                   tuple(str(w) for w in lang.words.get("each_averaged") or ()))
+                   tuple(str(w) for w in lang.words.get("each_averaged") or ()),
+                   re.compile("|".join(map(str, lang.words["answer_scales"]))) if lang.words.get("answer_scales") else None)
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -178,6 +180,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored += once_for_all(ex.question, best.query, expressed) if best.shape != "every" else ()  # 每天都涨的有几只
     ignored += counted_once(ex.question, units, expressed.clause_marks, best.query)
+    ignored += unmeasured(ex.question, expressed, best.query)
     ignored = tuple(dict.fromkeys(ignored))
     # how close the next reading as complete came (a less complete one is no rival: it drops a word)
     left = _left_out(ex, best, expressed, units)
@@ -235,6 +238,18 @@ def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[st
         if cut is not None and any(u.kind in ("which", "extreme") and u.span[0] > cut for u in units):
             return (str(w),)
     return ()
+
+
+def unmeasured(question: str, expressed: Expressed, query) -> tuple[str, ...]:
+    """回购多少亿 answered with names alone: an amount asked in a magnitude that no
+    column shows (every column names a thing) — the amount's words, as not expressed."""
+    m = expressed.scales.search(question) if expressed.scales is not None else None
+    ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    if m is None or ret is None:
+        return ()
+    named = all(isinstance(i.expr, ast.Var) or isinstance(i.expr, ast.Prop) and i.expr.key in expressed.names
+                for i in ret.items)
+    return (m.group(),) if named else ()
 
 
 def counted_once(question: str, units, marks: str, query) -> tuple[str, ...]:

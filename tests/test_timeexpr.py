@@ -136,3 +136,9 @@ def test_a_month_and_day_with_a_dot(text, start, end):
 @pytest.mark.parametrize("text", ["净值1.2以上的基金", "涨幅超过3.5的股票", "单位净值大于1.5", "收盘价在3.5到5之间"])
 def test_a_figure_with_a_dot_is_no_day(text):
     assert find_times(text, TODAY, CAL) == []
+
+
+@pytest.mark.parametrize("text", ["这一年里头", "这一年多来", "这一年来"])
+def test_this_one_year_is_the_year_back_from_today(text):
+    (t,) = find_times(text, TODAY, CAL)
+    assert t.end == TODAY and 360 <= (t.end - t.start).days <= 366

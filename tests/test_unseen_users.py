@@ -2826,3 +2826,28 @@ def test_vs_another_one_then_asks_of_both(engine):
     """vs 山西汾酒 呢 after one stock's change: both of them, not the new one in its place."""
     s = _after(engine, "古井贡酒 今年以来 涨跌pct")
     _answers(engine, s.ask("vs 山西汾酒 呢"), CHANGE_SINCE % "['古井贡酒', '山西汾酒']")
+
+
+def test_every_quarter_said_with_all(engine):
+    """四个季度全部盈利的白酒股: profitable in each quarter (全部 is 都), not any quarter's rows."""
+    _same(engine, "2023年四个季度全部盈利的白酒股",
+          "MATCH (t:trade {name: '白酒'})<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->"
+          "(f:stock_financial_information) WHERE f.year = 2023 WITH s, min(f.net_profit) AS low, count(f) AS n "
+          "WHERE low > 0 RETURN s.name")
+
+
+def test_its_place_in_the_ranking_before(engine):
+    """中信证券排第几 after a board's stocks ranked by today's change: its place in that list, counted from it."""
+    s = _after(engine, "券商板块今天个股涨跌幅排名")
+    names = [r[0] for r in s.turns[-1:] and engine.store.run(
+        f"MATCH (s:stock)-[:belong_to]->(:trade {{name: '券商'}}) MATCH (s)-[:has_stock_data]->(d:stock_data) "
+        f"WHERE d.date = {T} RETURN s.name ORDER BY d.range DESC, s.name").rows]
+    name = names[-1]
+    ans = s.ask(f"{name}排第几")
+    assert ans.rows == [[len(names)]] and name in ans.interpretation, (ans.resolved_question, ans.rows)
+
+
+def test_an_amount_asked_that_no_column_shows_is_flagged(engine):
+    """回购多少亿 beside the companies of buy-back news: no column holds an amount — said, not silent."""
+    ans = engine.ask("回购股份的新闻 都是哪些公司 回购多少亿 list一下")
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.confidence, ans.cypher)
