@@ -177,7 +177,7 @@ class Resolver:
         if ranked is not None:
             return ranked
         if prev is not None and self._joins(q, ex, prev):  # add PayPal, compare that with Citi's: both
-            return self._ellipsis(q, ex, prev)
+            return self._joined_ask(q, ex, prev) or self._ellipsis(q, ex, prev)
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
         if ref is not None:
             return self._point(q, ref, history, prev, ex, when=(today, calendar))
@@ -719,6 +719,10 @@ class Resolver:
         then = self._then_before(history, ex)  # the turn before's time, or a recent one's
         names = self._cat(names, self._carried(prev, ex, "" if kind == "among" else self._of_word) or then)
         rest = q[end:]
+        qual = next((m for m in (ex.of("entity") if ex is not None and ex.question == q else []) if m.start == end), None)
+        if qual is not None and self._of_word and q.startswith(self._of_word, qual.end) \
+                and not {r.label for r in qual.entities} & {t.label for t in targets}:
+            rest = q[qual.end + len(self._of_word):]  # 这仨家电的: the kind said of them, no thing asked about
         same = self._find(rest, "that_time") if then else None
         if same is not None:  # its net income that year: the year said in its place
             rest = rest[:same.start()] + rest[same.end():]
@@ -1098,6 +1102,22 @@ class Resolver:
             return False
         kinds = {n.label for n in prev.named}
         return any(r.label in kinds for m in ex.of("entity") for r in m.entities)
+
+    def _joined_ask(self, q: str, ex, prev: Turn) -> Resolution | None:
+        """加上浦发银行 三家 今天收盘avg: names added to those before, then an ask of its own
+        (a figure named) — that ask of them all, not the question before."""
+        if not ex.of("property"):
+            return None
+        ents = [m for m in ex.mentions if m.kind == "entity"]
+        said = [m["text"] for m in prev.mentions if m["kind"] == "entity"]
+        if not said or not ents:
+            return None
+        rest = q[ents[-1].end:]
+        n = next((m for m in ex.mentions if m.kind == "number" and m.start >= ents[-1].end), None)
+        if n is not None and n.number.value == len(said) + len(ents) and not q[ents[-1].end:n.start].strip():
+            rest = q[n.end:].lstrip("家只个支位")  # 三家: all of them, counted
+        names = self._join([*said, *(m.text for m in ents)])
+        return Resolution(self._cat(names, rest.strip()), "entity")
 
     def _names_only(self, ex) -> bool:
         """Does the question say nothing but names and values (and fillers)?"""

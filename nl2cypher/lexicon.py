@@ -230,6 +230,9 @@ class Lexicon:
         for w in self.words:
             if not w.isascii():
                 self.tokenizer.add_word(w, freq=50000)
+        vocab = self.lang.references.get("follow_up") or {}
+        # 这仨家电: a word pointing at things before is its own word, no piece of a name
+        self._pointing = {str(w) for kind in ("they", "pair", "counted") for w in vocab.get(kind) or ()}
         self._add_keywords(texts or {}, general)
         self._kinds = self._kind_pieces(kinds or {})
         self._kind_glue = re.compile(f"(?:{self.lang.words.get('kind_glue') or ''})$")
@@ -390,6 +393,27 @@ class Lexicon:
         return q
 
     def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
+        try:
+            return self._extract(question, today, calendar)
+        except UnknownEntity as e:
+            again = self._said_again(self.as_read(question), e)
+            if again is None:
+                raise
+            return self._extract(again, today, calendar)
+
+    @staticmethod
+    def _said_again(q: str, e: UnknownEntity) -> str | None:
+        """格力 格力电器: a name the KG lacks, then said again in full — a name the error
+        offers, elsewhere in the question: the question without the first try."""
+        at = q.find(e.text)
+        for name in e.candidates:
+            full = q.find(name, at + len(e.text)) if at >= 0 else -1
+            cut = next((k for k in range(len(e.text) - 1) if name.startswith(e.text[k:])), None)
+            if full >= 0 and cut is not None:
+                return q[:at + cut] + q[at + len(e.text):]
+        return None
+
+    def _extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
         q = self.as_read(question)
         taken = [False] * len(q)
         mentions: list[Mention] = []
@@ -759,7 +783,7 @@ class Lexicon:
                                note=self._typo(tok, close[0]))
             if leftover and len(leftover) >= 2 and not self.fillers.covers(leftover, asking=True) \
                     and not self._is_filler(leftover) and not self._ends_with_asking(leftover) \
-                    and len(self._holders(leftover)) != 1:  # 汾酒|泸州老窖: two names glued, each its own
+                    and leftover not in self._pointing and len(self._holders(leftover)) != 1:  # 汾酒|泸州老窖: two names glued, each its own
                 # 东方红|银行: unknown words glued before a known name make an unknown name
                 raise unknown_entity(self.lang, tok, self._closest(tok, cap=len(leftover)) or
                                     [n for n in self._names if word and word in n and n != word][:5])

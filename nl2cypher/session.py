@@ -207,7 +207,7 @@ class Session:
             if isinstance(num, (int, float)) and not isinstance(num, bool):
                 values.append([row[0] if len(row) > 1 else None, num])
         turn = Turn(question, resolved, mentions, [list(u.span) for u in tr.units if u.kind in SHAPE_UNITS],
-                    named, list(dict.fromkeys(answered)), list(dict.fromkeys(others)),
+                    list(dict.fromkeys(named)), list(dict.fromkeys(answered)), list(dict.fromkeys(others)),
                     values if len(values) <= 2 else [], ok=ans.error is None, confidence=ans.confidence,
                     computed=ans.kind == "arithmetic", number=self.asked, listed=tr.listed, rows=len(ans.rows),
                     ranked=any(u.kind in RANKING_UNITS for u in tr.units),

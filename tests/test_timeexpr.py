@@ -138,7 +138,7 @@ def test_a_figure_with_a_dot_is_no_day(text):
     assert find_times(text, TODAY, CAL) == []
 
 
-@pytest.mark.parametrize("text", ["这一年里头", "这一年多来", "这一年来"])
+@pytest.mark.parametrize("text", ["这一年里头", "这一年来"])
 def test_this_one_year_is_the_year_back_from_today(text):
     (t,) = find_times(text, TODAY, CAL)
     assert t.end == TODAY and 360 <= (t.end - t.start).days <= 366

@@ -2851,3 +2851,25 @@ def test_an_amount_asked_that_no_column_shows_is_flagged(engine):
     """回购多少亿 beside the companies of buy-back news: no column holds an amount — said, not silent."""
     ans = engine.ask("回购股份的新闻 都是哪些公司 回购多少亿 list一下")
     assert ans.error is not None or ans.confidence < engine.trust, (ans.confidence, ans.cypher)
+
+
+def test_a_correction_then_three_pointed_at_with_their_kind(engine):
+    """不是不是 我说的是格力 格力电器: the question before, of 格力电器 (格力 said first, then in full);
+    美的呢 美的集团; then 这仨家电的 今年以来谁涨最多: the three stocks, 家电 only saying their kind."""
+    s = _after(engine, "帮我瞅瞅那个海尔智家今天收多少")
+    _answers(engine, s.ask("不是不是 我说的是格力 格力电器"),
+             f"MATCH (:stock {{name: '格力电器'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.closing_price")
+    s.ask("美的呢 美的集团")
+    _answers(engine, s.ask("这仨家电的 今年以来谁涨最多"),
+             "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+             "WHERE s.name IN ['海尔智家', '格力电器', '美的集团'] AND a.date = date('2023-12-29') AND b.date = "
+             f"{T} RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1")
+
+
+def test_one_more_added_then_an_ask_of_its_own(engine):
+    """加上浦发银行 三家 今天收盘avg after two banks compared: today's average close of all three —
+    not the question before asked again."""
+    s = _after(engine, "招行 vs 兴业银行 注册资本", "今年以来涨幅呢 谁更猛！！")
+    _answers(engine, s.ask("加上浦发银行 三家 今天收盘avg"),
+             "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '兴业银行', '浦发银行'] "
+             f"AND d.date = {T} RETURN avg(d.closing_price)")
