@@ -2873,3 +2873,21 @@ def test_one_more_added_then_an_ask_of_its_own(engine):
     _answers(engine, s.ask("加上浦发银行 三家 今天收盘avg"),
              "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '兴业银行', '浦发银行'] "
              f"AND d.date = {T} RETURN avg(d.closing_price)")
+
+
+def test_a_days_close_and_change_asked_again_of_a_period(engine):
+    """光伏设备板块今天收多少 涨跌几个点, then 年内呢: the change over the year so far (its close in it),
+    not every day's row."""
+    s = _after(engine, "光伏设备板块今天收多少 涨跌几个点")
+    _answers(engine, s.ask("年内呢"),
+             "MATCH (t:trade {name: '光伏设备'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+             f"WHERE a.date = date('2023-12-29') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+def test_dearest_day_and_cheapest_fund(engine):
+    """哪天最贵 of one stock is its highest close; 管理费最便宜的基金 is the lowest fee, no price."""
+    _same(engine, "顺丰控股2023年哪天最贵",
+          "MATCH (:stock {name: '顺丰控股'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-01-01') "
+          "AND d.date <= date('2023-12-31') RETURN d.date ORDER BY d.closing_price DESC LIMIT 1")
+    _same(engine, "管理费最便宜的基金",
+          "MATCH (f:public_offering_fund) RETURN f.name ORDER BY f.management_fee, f.name LIMIT 1")

@@ -29,8 +29,8 @@ def lower(g: QueryGraph):
     if a is not None and a.prop not in g.schema.labels[a.owner.label].measures.values():
         return None  # 累计成交量: a plain total (passes/totals.py)
     if a is not None and g.has("change") and g.unit("change").params.get("of") == "change" and \
-            a.prop != g.schema.labels[a.owner.label].measures.get("change"):
-        return None  # 本周收盘价是多少: the prices of the week, not a change
+            not _says_change(g, a.owner.label):
+        return None  # 本周收盘价是多少: the prices of the week, not a change (年内收多少 涨跌几个点: both)
     if t is None or t.kind == "day":
         return None  # 今天涨了多少: the day's own change
     if ent is None or a is None or not g.ctx.trading_days:
@@ -76,3 +76,9 @@ def _each_named(g: QueryGraph, ent, owner: str, price: str, at_before, at_end, d
             Column(last_val, say("columns.change_price", day=days[1], price=word)),
             Column(pct, say("columns.change", change=change_word)))
     return match, Projection(cols, order=(Sort(pct, True), Sort(cols[0].expr)))
+
+
+def _says_change(g: QueryGraph, label: str) -> bool:
+    """Does a property word of the question name the label's change measure (涨跌)?"""
+    change = f"{label}.{g.schema.labels[label].measures.get('change')}"
+    return any(m.kind == "property" and change in m.targets for m in g.m)
