@@ -136,7 +136,7 @@ class Expressed:
     count: re.Pattern | None = None  # words that ask how many (几只), not which (哪几只)
     per_period: tuple[str, ...] = ()  # 每天, 每个季度: a figure asked for each period, one row each
     per_period_once: tuple[str, ...] = ()  # …but 平均每天: one average over the periods
-    scales: re.Pattern | None = None  # 多少亿, 几万股: an amount asked in a magnitude
+    scales: tuple[re.Pattern, ...] = ()  # 多少亿, 几万股: an amount asked in a magnitude
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -150,7 +150,7 @@ class Expressed:
                    re.compile(str(lang.words["asks_count"])) if lang.words.get("asks_count") else None,
                    tuple(str(w) for w in lang.words.get("each") or ()),
                    tuple(str(w) for w in lang.words.get("each_averaged") or ()),
-                   re.compile("|".join(map(str, lang.words["answer_scales"]))) if lang.words.get("answer_scales") else None)
+                   tuple(re.compile(str(p)) for p in lang.words.get("answer_scales") or ()))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -243,7 +243,7 @@ def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[st
 def unmeasured(question: str, expressed: Expressed, query) -> tuple[str, ...]:
     """回购多少亿 answered with names alone: an amount asked in a magnitude that no
     column shows (every column names a thing) — the amount's words, as not expressed."""
-    m = expressed.scales.search(question) if expressed.scales is not None else None
+    m = next((m for p in expressed.scales if (m := p.search(question))), None)
     ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
     if m is None or ret is None:
         return ()
