@@ -130,6 +130,7 @@ class Resolver:
         self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
         self._picked_bare = re.compile(str(vocab["picked_bare"])) if vocab.get("picked_bare") else None
         units = [str(u) for u in vocab.get("nth_units") or ()]
+        self._count_units = "".join(units)  # 三家: a count of things said with one of these
         between = f"(?:{lang.alternation(vocab['nth_between'])})?" if vocab.get("nth_between") else ""
         self._nth = re.compile(f"({lang.alternation(self.nth)}){between}({lang.alternation(units)})") \
             if self.nth and units else None
@@ -1115,7 +1116,7 @@ class Resolver:
         rest = q[ents[-1].end:]
         n = next((m for m in ex.mentions if m.kind == "number" and m.start >= ents[-1].end), None)
         if n is not None and n.number.value == len(said) + len(ents) and not q[ents[-1].end:n.start].strip():
-            rest = q[n.end:].lstrip("家只个支位")  # 三家: all of them, counted
+            rest = q[n.end:].lstrip(self._count_units)  # 三家: all of them, counted
         names = self._join([*said, *(m.text for m in ents)])
         return Resolution(self._cat(names, rest.strip()), "entity")
 
