@@ -2891,3 +2891,28 @@ def test_dearest_day_and_cheapest_fund(engine):
           "AND d.date <= date('2023-12-31') RETURN d.date ORDER BY d.closing_price DESC LIMIT 1")
     _same(engine, "管理费最便宜的基金",
           "MATCH (f:public_offering_fund) RETURN f.name ORDER BY f.management_fee, f.name LIMIT 1")
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("五粮液琴日收市几多钱啊",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') RETURN d.closing_price"),
+    ("比亚迪同长城汽车今日边个升得多啲",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['比亚迪', '长城汽车'] AND d.date = {T} "
+     "RETURN s.name ORDER BY d.range DESC LIMIT 1"),
+    ("中欧医疗健康指数A而家仲买唔买得到",
+     "MATCH (f:public_offering_fund {name: '中欧医疗健康指数A'}) RETURN f.sales_status"),
+    ("有冇基金揸住宁德时代", "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '宁德时代'}) RETURN f.name"),
+])
+def test_cantonese_words_are_read_as_their_mandarin(engine, question, gold):
+    """琴日 收市 几多 / 同 边个 升得多啲 / 而家 仲 买唔买得到 / 有冇 揸住: a Guangzhou user's words, read."""
+    ans = engine.ask(question)
+    want = engine.store.run(gold)
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.interpretation, ans.rows[:3])
+
+
+def test_which_of_two_fell_more_is_the_lower_change(engine):
+    """中国移动和中国石油今天哪个跌得多: the one whose change is lower (it was ranked the other way, sure)."""
+    _same(engine, "中国移动和中国石油今天哪个跌得多",
+          f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中国移动', '中国石油'] AND d.date = {T} "
+          "RETURN s.name ORDER BY d.range, s.name LIMIT 1")

@@ -22,6 +22,7 @@ def lower(g: QueryGraph):
     total = period_total(g, a.shown)
     if total:  # 2023年全年净利润谁高: each one's year (the sum of its quarters), not its best quarter
         value, alias = Call(total, (last.ref,)), aggregate_word(g, total, last.alias)
-    order = (Sort(value, a.which.params.get("dir", "desc") == "desc"), Sort(name[0]))
+    desc = (a.which.params.get("dir", "desc") == "desc") != g.flipped(last.ref)  # 哪个跌得多: the lower change
+    order = (Sort(value, desc), Sort(name[0]))
     limit = None if asked(g, "each") else 1  # 分别是多少，哪家更高: every one's, the higher first
     return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=limit)), NAME)
