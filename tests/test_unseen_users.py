@@ -2902,6 +2902,12 @@ def test_dearest_day_and_cheapest_fund(engine):
     ("中欧医疗健康指数A而家仲买唔买得到",
      "MATCH (f:public_offering_fund {name: '中欧医疗健康指数A'}) RETURN f.sales_status"),
     ("有冇基金揸住宁德时代", "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '宁德时代'}) RETURN f.name"),
+    ("啲券商股今日边只升得最犀利",
+     f"MATCH (t:trade {{name: '券商'}})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+     "RETURN s.name ORDER BY d.range DESC, s.name LIMIT 1"),
+    ("宁德时代2023年第三季赚咗几多钱",
+     "MATCH (:stock {name: '宁德时代'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 AND f.quarter = 3 RETURN f.net_profit"),
 ])
 def test_cantonese_words_are_read_as_their_mandarin(engine, question, gold):
     """琴日 收市 几多 / 同 边个 升得多啲 / 而家 仲 买唔买得到 / 有冇 揸住: a Guangzhou user's words, read."""
