@@ -2884,13 +2884,13 @@ def test_a_days_close_and_change_asked_again_of_a_period(engine):
              f"WHERE a.date = date('2023-12-29') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
 
 
-def test_dearest_day_and_cheapest_fund(engine):
-    """哪天最贵 of one stock is its highest close; 管理费最便宜的基金 is the lowest fee, no price."""
-    _same(engine, "顺丰控股2023年哪天最贵",
-          "MATCH (:stock {name: '顺丰控股'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-01-01') "
-          "AND d.date <= date('2023-12-31') RETURN d.date ORDER BY d.closing_price DESC LIMIT 1")
-    _same(engine, "管理费最便宜的基金",
-          "MATCH (f:public_offering_fund) RETURN f.name ORDER BY f.management_fee, f.name LIMIT 1")
+def test_dearest_stock_and_cheapest_fund(engine):
+    """哪只股票最贵 is the highest close; 管理费最便宜的基金 is the lowest fee, no price."""
+    _same(engine, "今天哪只股票最贵",
+          f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name "
+          "ORDER BY d.closing_price DESC, s.name LIMIT 1")
+    _same(engine, "管理费最便宜的5只基金",
+          "MATCH (f:public_offering_fund) RETURN f.name ORDER BY f.management_fee, f.name LIMIT 5", ordered=True)
 
 
 @pytest.mark.parametrize("question, gold", [
@@ -2922,3 +2922,11 @@ def test_which_of_two_fell_more_is_the_lower_change(engine):
     _same(engine, "中国移动和中国石油今天哪个跌得多",
           f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中国移动', '中国石油'] AND d.date = {T} "
           "RETURN s.name ORDER BY d.range, s.name LIMIT 1")
+
+
+@pytest.mark.parametrize("question, name", [("重庆同信今天的收盘价是多少", "重庆通信"), ("跟招商银行同板块的公司有哪些", "招商银行")])
+def test_tong_joins_only_things_compared(engine, question, name):
+    """同 read as 和 only between two things compared (比亚迪同长城汽车边个升得多): a name's 同
+    (重庆同信, typed for 重庆通信) and 同板块 (the same board) stay as they are."""
+    ans = engine.ask(question)
+    assert ans.error is None and name in ans.interpretation and ans.confidence >= engine.trust, (ans.error, ans.interpretation)
