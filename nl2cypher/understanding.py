@@ -137,6 +137,7 @@ class Expressed:
     per_period: tuple[str, ...] = ()  # 每天, 每个季度: a figure asked for each period, one row each
     per_period_once: tuple[str, ...] = ()  # …but 平均每天: one average over the periods
     scales: tuple[re.Pattern, ...] = ()  # 多少亿, 几万股: an amount asked in a magnitude
+    differences: tuple[str, ...] = ()  # 差多少, 相差多少: a difference asked
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -150,7 +151,9 @@ class Expressed:
                    re.compile(str(lang.words["asks_count"])) if lang.words.get("asks_count") else None,
                    tuple(str(w) for w in lang.words.get("each") or ()),
                    tuple(str(w) for w in lang.words.get("each_averaged") or ()),
-                   tuple(re.compile(str(p)) for p in lang.words.get("answer_scales") or ()))
+                   tuple(re.compile(str(p)) for p in lang.words.get("answer_scales") or ()),
+                   tuple(str(w) for w in ((lang.references.get("follow_up") or {}).get("arithmetic") or {})
+                         .get("difference") or ()))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -181,6 +184,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += once_for_all(ex.question, best.query, expressed) if best.shape != "every" else ()  # 每天都涨的有几只
     ignored += counted_once(ex.question, units, expressed.clause_marks, best.query)
     ignored += unmeasured(ex.question, expressed, best.query)
+    ignored += undifferenced(ex.question, expressed.differences, best.query)
     ignored = tuple(dict.fromkeys(ignored))
     # how close the next reading as complete came (a less complete one is no rival: it drops a word)
     left = _left_out(ex, best, expressed, units)
@@ -250,6 +254,15 @@ def unmeasured(question: str, expressed: Expressed, query) -> tuple[str, ...]:
     named = all(isinstance(i.expr, ast.Var) or isinstance(i.expr, ast.Prop) and i.expr.key in expressed.names
                 for i in ret.items)
     return (m.group(),) if named else ()
+
+
+def undifferenced(question: str, words: tuple[str, ...], query) -> tuple[str, ...]:
+    """收盘和开盘差多少 answered with the two figures side by side: a difference asked that
+    the query never takes — the difference word, as not expressed."""
+    said = next((w for w in words if w in question), None)
+    if said is None or any(isinstance(n, ast.Bin) and n.op == "-" for n in ast.nodes(query.clauses)):
+        return ()
+    return (said,)
 
 
 def counted_once(question: str, units, marks: str, query) -> tuple[str, ...]:

@@ -2927,3 +2927,9 @@ def test_tong_joins_only_things_compared(engine, question, name):
     (重庆同信, typed for 重庆通信) and 同板块 (the same board) stay as they are."""
     ans = engine.ask(question)
     assert ans.error is None and name in ans.interpretation and ans.confidence >= engine.trust, (ans.error, ans.interpretation)
+
+
+def test_a_difference_asked_and_not_taken_is_flagged(engine):
+    """工业富联今天收盘和开盘差多少 answered with both figures side by side: the difference is not in it — said."""
+    ans = engine.ask("工业富联今天收盘和开盘差多少")
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.confidence, ans.cypher)
