@@ -892,6 +892,8 @@ class Resolver:
                     and (label is None or n.label == label)]
             if hits:
                 return hits if len(hits) == 1 else []
+        if want_person:  # 他昨天呢 after 茅台今天收多少 (no person talked about): 他 typed for 它
+            return self._targets("it", label, history, prev, ex, n)
         return []
 
     def _group_of_one(self, prev: Turn) -> Named | None:

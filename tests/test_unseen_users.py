@@ -2933,3 +2933,13 @@ def test_a_difference_asked_and_not_taken_is_flagged(engine):
     """工业富联今天收盘和开盘差多少 answered with both figures side by side: the difference is not in it — said."""
     ans = engine.ask("工业富联今天收盘和开盘差多少")
     assert ans.error is not None or ans.confidence < engine.trust, (ans.confidence, ans.cypher)
+
+
+def test_he_typed_for_it_points_at_the_thing_talked_about(engine):
+    """他昨天呢 after 茅台今天收多少 (no person talked about): 茅台's close yesterday, not asked back;
+    佢几时上任㗎 after 招行董事长系边个: the chairman's."""
+    _answers(engine, _after(engine, "茅台今天收多少").ask("他昨天呢"),
+             "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+             "RETURN d.closing_price")
+    ans = _after(engine, "招行董事长系边个").ask("佢几时上任㗎")
+    assert ans.error is None and ans.rows and "上任" in ans.resolved_question, (ans.resolved_question, ans.error)
