@@ -892,7 +892,9 @@ class Resolver:
                     and (label is None or n.label == label)]
             if hits:
                 return hits if len(hits) == 1 else []
-        if want_person:  # 他昨天呢 after 茅台今天收多少 (no person talked about): 他 typed for 它
+        who = (self.lang.words.get("asks") or {}).get("person") or ()
+        if want_person and ex is not None and not any(str(w) in ex.question for w in who):
+            # 他昨天呢 after 茅台今天收多少 (no person talked about): 他 typed for 它 (她是谁 asks back)
             return self._targets("it", label, history, prev, ex, n)
         return []
 
