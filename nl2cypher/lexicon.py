@@ -272,7 +272,7 @@ class Lexicon:
                     self.words[w] = [("keyword", (target, w))]
             # 立案调查, 回购股份: a keyword and the word the texts say with it is that keyword said whole
             # (the search stays the keyword's: 股东减持 finds every 减持)
-            pairs = Counter((a, b) for v in values for a, b in set(_pairs(self.tokenizer.lcut(str(v)))))
+            pairs = Counter(p for v in values for toks in [self.tokenizer.lcut(str(v))] for p in set(zip(toks, toks[1:])))
             for (a, b), n in pairs.items():
                 word = next((w for w in (a, b) if self.words.get(w) == [("keyword", (target, w))]), None)
                 if word and n >= KEYWORD_MIN and self.lang.in_script(a + b) and a + b not in self.words:
@@ -954,8 +954,3 @@ class Lexicon:
             for c in set(name):
                 out.setdefault(c, []).append(i)
         return out
-
-
-def _pairs(tokens: list[str]) -> list[tuple[str, str]]:
-    """Each two tokens side by side."""
-    return list(zip(tokens, tokens[1:]))

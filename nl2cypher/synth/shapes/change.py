@@ -50,7 +50,8 @@ def lower(g: QueryGraph):
     change_word = g.prop_word(a.owner.label, g.schema.labels[a.owner.label].measures.get("change", price))
     notes = g.notes + [say("notes.change", change=change_word, end=end, before=before)]
     if len(ent.names) > 1:  # 古井贡酒和山西汾酒今年以来涨了多少: a row each
-        return g.candidate(_each_named(g, ent, a.owner.label, price, on(before), on(end), (before, end)), NAME, notes)
+        return g.candidate(_each_named(g, ent, a.owner.label, price, on(before), on(end), (before, end), change_word),
+                           NAME, notes)
     first, first_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(before))
     last, last_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(end))
     pct = Op("*", Op("/", Op("-", Whole("close_end"), Whole("close_before")), Whole("close_before")), Const(100.0))
@@ -62,13 +63,12 @@ def lower(g: QueryGraph):
     return g.candidate(parts, NAME, notes)
 
 
-def _each_named(g: QueryGraph, ent, owner: str, price: str, at_before, at_end, days) -> tuple:
+def _each_named(g: QueryGraph, ent, owner: str, price: str, at_before, at_end, days, change_word: str) -> tuple:
     """Each named thing's price on the day before the period and on its last day, side by side."""
     first, first_val = branch(g, ent.label, tuple(ent.names), owner, price, at_before)
     e = first.paths[0].var
     last, last_val = branch(g, ent.label, tuple(ent.names), owner, price, at_end, e_var=e)
     say, word = g.lang.say, g.prop_word(owner, price)
-    change_word = g.prop_word(owner, g.schema.labels[owner].measures.get("change", price))
     pct = Op("*", Op("/", Op("-", last_val, first_val), first_val), Const(100.0))
     match = Pattern(first.paths + last.paths, first.conds + last.conds)
     cols = (Column(Ref(e, g.schema.labels[ent.label].display), g.label_word(ent.label)),
