@@ -142,3 +142,18 @@ def test_a_figure_with_a_dot_is_no_day(text):
 def test_this_one_year_is_the_year_back_from_today(text):
     (t,) = find_times(text, TODAY, CAL)
     assert t.end == TODAY and 360 <= (t.end - t.start).days <= 366
+
+
+@pytest.mark.parametrize("text, start, end", [("近20个交易日（0219-0315）", D(2024, 2, 19), D(2024, 3, 15)),
+                                              ("全样本（20230217-20240315）", D(2023, 2, 17), D(2024, 3, 15)),
+                                              ("0315 涨停股", D(2024, 3, 15), D(2024, 3, 15)),
+                                              ("2024-01 月度涨跌幅", D(2024, 1, 1), D(2024, 1, 31))])
+def test_an_analysts_shorthand_days(text, start, end):
+    """0315, 20240315 and 2024-01 are days and a month; a window said again in brackets is one window."""
+    (t,) = find_times(text, TODAY, CAL)
+    assert (t.start, t.end) == (start, end)
+
+
+@pytest.mark.parametrize("text", ["注册资本大于1000万", "申购代码 1101", "收盘价 > 1215", "持仓1,0315股"])
+def test_four_digits_that_are_figures_are_no_day(text):
+    assert find_times(text, TODAY, CAL) == []

@@ -2943,3 +2943,35 @@ def test_he_typed_for_it_points_at_the_thing_talked_about(engine):
              "RETURN d.closing_price")
     ans = _after(engine, "招行董事长系边个").ask("佢几时上任㗎")
     assert ans.error is None and ans.rows and "上任" in ans.resolved_question, (ans.resolved_question, ans.error)
+
+
+SHORTHAND = [
+    ("基金经理 by 学历（本科/硕士/博士）→ cnt", "MATCH (m:fund_manager) RETURN m.degree, count(m)"),
+    ("0315 全市场 close > 100 的 cnt",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} AND d.closing_price > 100 RETURN count(DISTINCT s)"),
+    ("注册资本 > 1,000,000万 & 上市板块=沪市主板 → cnt",
+     "MATCH (s:stock) WHERE s.registered_capital > 1000000 AND s.listed_sector = '沪市主板' RETURN count(s)"),
+    ("600036 近5日（0311-0315）OHLC + vol",
+     "MATCH (s:stock {code: '600036'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+     "AND d.date <= date('2024-03-15') RETURN d.date, d.opening_price, d.maximum_price, d.minimum_price, "
+     "d.closing_price, d.volume"),
+    ("板块=游戏，0315 成交额合计（close×vol）",
+     "MATCH (s:stock)-[:belong_to]->(:trade {name: '游戏'}), (s)-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} RETURN sum(d.closing_price * d.volume)"),
+]
+
+
+@pytest.mark.parametrize("question, gold", SHORTHAND)
+def test_an_analysts_shorthand_is_read(engine, question, gold):
+    """An analyst's data request typed in shorthand — cnt, close, vol, OHLC, key=value, & for 并且,
+    by X for 按X, 0315 for a day, a formula in brackets explaining the word before — reads as said
+    in words (each was refused or answered a list before)."""
+    _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question, name", [("泸州老窑的董事长是谁", "泸州老窖"), ("中信证劵今年以来涨了多少", "中信证券")])
+def test_a_name_typed_with_a_look_alike_character(engine, question, name):
+    """窑 for 窖, 劵 for 券: a character that looks like the name's (not one that sounds like it)
+    is read as the name, said in the answer — it was refused as an unknown name."""
+    ans = engine.ask(question)
+    assert ans.error is None and name in ans.interpretation and ans.rows, (ans.error, ans.interpretation)

@@ -280,8 +280,17 @@ class Language:
         return self.module.word_sound(word)
 
     def sound_alike(self, a: str, b: str) -> bool:
-        """Can every character of a be read as the one of b at its place?"""
-        return self.module.sound_alike(a, b)
+        """Can every character of a be read as the one of b at its place — or, where it
+        cannot, be taken for it by the eye (泸州老窑: 窑 looks like 窖; the pack's look_alike)?"""
+        if len(a) != len(b):
+            return False
+        return self.module.sound_alike(a, b) or all(
+            self.module.sound_alike(x, y) or any(x in group and y in group for group in self._look_alike)
+            for x, y in zip(a, b) if x != y)
+
+    @cached_property
+    def _look_alike(self) -> list[str]:
+        return [str(group) for group in self.words.get("look_alike") or ()]
 
     def slip(self, typed: str, name: str) -> bool:
         """Is `typed` `name` with a slip of the keyboard users of this language make (Microsfot,

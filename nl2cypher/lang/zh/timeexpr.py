@@ -39,7 +39,7 @@ YEAR_SO_FAR = ("今年", "本年", "年内")
 EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第一天|头一天)|(?P<last>最后一个交易日|最后1个交易日|最后一天|最后1天))")
 # 从 (自, 由) before a range of two times belongs to it; 就是 (也就是, 即) between two times says the first again
 FROM = re.compile(r"(?:从|自|由)?\s*$")
-SAID_AGAIN = re.compile(r"\s*[，,]?\s*(?:就是|也就是|即|即是|也就是说)\s*")
+SAID_AGAIN = re.compile(r"\s*[，,]?\s*(?:就是|也就是|即|即是|也就是说)\s*|\s*[(（]\s*")  # 近5日（0311-0315）
 ASIDE_END = re.compile(r"\s*[，,]")  # … the comma that closes such an aside
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
@@ -115,8 +115,13 @@ class TimeParser:
             (r"(?:(?P<y>\d{4}|今|去|前|本)年的?)?元旦(?!节|假|后|之后|以后|过后|结束|收假)", self._new_year_day),
             (r"(?:第(?P<q>[1-4一二三四])季度|(?P<q3>[一二三四])季度|[Qq](?P<q2>[1-4]))", self._quarter),
             (r"(?P<h>上|下)半年", self._half),
+            # 20240315 and 0315 (an analyst's shorthand): a day — 1229 only beside another day or 收/开
+            (r"(?<![\d.,])(?P<y>(?:19|20)\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?![\d.])", self._ymd),
+            (r"(?<![\d.><=≥≤×*])(?<!\d,)(?<![><=≥≤×*]\s)(?:(?P<m>0[1-9])|(?<=[-~～—至到@(（])(?P<m1>1[0-2])|(?P<m2>1[0-2])(?=\s*[收开]|\s*[-~～—至到→]\s*\d{4}(?!\d)))"
+             r"(?P<d>0[1-9]|[12]\d|3[01])(?![\d.%万亿元股只个天手倍])", self._mmdd),
             (r"(?P<y>\d{4})\s*[年/.\-]\s*(?P<m>\d{1,2})\s*[月/.\-]\s*(?P<d>\d{1,2})\s*[日号]?", self._ymd),
             (rf"(?P<y>\d{{4}}|今|去|前)年(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]+)月(?:份)?(?P<d>\d{{1,2}}|[{CN_NUM_CHARS}]+)[日号]", self._ymd),
+            (r"(?<![\d.])(?P<y>(?:19|20)\d\d)-(?P<m>0[1-9]|1[0-2])(?![\d-])", self._ym),
             (rf"(?P<y>\d{{4}}|今|去|前)年(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]+)月(?:份)?", self._ym),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?P<d>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})[日号]", self._md),
             (r"(?<![\d.])(?P<m>\d{1,2})/(?P<d>\d{1,2})(?![\d./])", self._md),
@@ -265,8 +270,12 @@ class TimeParser:
             return None
         return self._span(m, "month", D(y, mo, 1), _month_end(y, mo), year=y)
 
-    def _md(self, m):
-        mo, d = to_int(m.group("m")), to_int(m.group("d"))
+    def _mmdd(self, m):
+        month = m.group("m") or m.group("m1") or m.group("m2")
+        return self._md(m, month)
+
+    def _md(self, m, month: str | None = None):
+        mo, d = to_int(month or m.group("m")), to_int(m.group("d"))
         if not mo or not d:
             return None
         day = _safe_date(self.today.year, mo, d)
