@@ -496,6 +496,7 @@ class Lexicon:
         sound = [self.lang.sound(c) for c in q]
         out, used = [], list(taken)
         fills = [(x, y) for x, y in self.fillers.spans(q) if y - x > 1]  # 手|上有: 上有 is no typo of 上游
+        inside = self._inside_tokens(q)  # 增长|超过: 长超 is no typo of 涨超 (有利|控: 利控 is of 利空)
         for n in (5, 4, 3, 2):  # the longest first: 是不是张停 is 是不是涨停, not 是|不是涨停
             for a in range(0, len(q) - n + 1):
                 b = a + n
@@ -503,7 +504,7 @@ class Lexicon:
                         or self.fillers.asking.fullmatch(q[a:b]) or self.fillers.words.fullmatch(q[a:b]):
                     continue  # 历任 is a word of its own, no typo of 离任
                 if n == 2 and (self._in_a_word(low, a, b) or any(c in self.fillers.particles for c in q[a:b])
-                               or any(x < a < y for x, y in fills)):  # never from the middle of a filler word
+                               or any(x < a < y for x, y in fills) or {a, b} <= inside):  # never across two words
                     continue  # 云南的: 南的 is no typo of 男的; 涨的 is no typo of 涨得
                 for form in self._sounds.get(tuple(sound[a:b]), ()):
                     if _edit_distance(form, low[a:b], 1) == 1 and not any(low[a:b] in w for w in self.entities):
@@ -512,6 +513,14 @@ class Lexicon:
                         out.append(m)
                         used[a:b] = [True] * n
                         break
+        return out
+
+    def _inside_tokens(self, q: str) -> set[int]:
+        """Offsets inside (not at the start of) a word jieba cuts from the question."""
+        out, at = set(), 0
+        for tok in self.tokenizer.cut(q, HMM=False):
+            out.update(range(at + 1, at + len(tok)))
+            at += len(tok)
         return out
 
     def _in_a_word(self, low: str, a: int, b: int) -> bool:

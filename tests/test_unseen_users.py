@@ -2975,3 +2975,37 @@ def test_a_name_typed_with_a_look_alike_character(engine, question, name):
     is read as the name, said in the answer — it was refused as an unknown name."""
     ans = engine.ask(question)
     assert ans.error is None and name in ans.interpretation and ans.rows, (ans.error, ans.interpretation)
+
+
+def _quarters(a: tuple[int, int], b: tuple[int, int], where: str, ret: str = "s.name", tail: str = "") -> str:
+    """Each stock's quarterly profit in quarter a against quarter b (a and b: (year, quarter))."""
+    return ("MATCH (s:stock)-[:has_stock_financial_information]->(a:stock_financial_information), "
+            "(s)-[:has_stock_financial_information]->(b:stock_financial_information) "
+            f"WHERE a.year = {a[0]} AND a.quarter = {a[1]} AND b.year = {b[0]} AND b.quarter = {b[1]} AND {where} "
+            f"RETURN {ret} {tail}")
+
+
+GROWTH_OF_EACH = [
+    ("2023年第四季度净利润同比下降的股票", _quarters((2023, 4), (2022, 4), "a.net_profit < b.net_profit")),
+    ("三季度净利润同比增长的公司有哪些", _quarters((2023, 3), (2022, 3), "a.net_profit > b.net_profit")),
+    ("三季度净利润环比增长超过50%的公司",
+     _quarters((2023, 3), (2023, 2), "(a.net_profit - b.net_profit) / abs(b.net_profit) * 100 > 50")),
+    ("2023Q4 单季净利润 YoY > 50% → 名单",
+     _quarters((2023, 4), (2022, 4), "(a.net_profit - b.net_profit) / abs(b.net_profit) * 100 > 50")),
+]
+
+
+@pytest.mark.parametrize("question, gold", GROWTH_OF_EACH)
+def test_a_growth_said_of_every_company_filters_on_it(engine, question, gold):
+    """三季度净利润同比下降的有哪些 / 环比增长超过50%的: each company's figure against the quarter it
+    is measured by, those that fell (rose, by more than the bound) — it listed every company's
+    profit, or bounded the profit itself by 50, at full confidence."""
+    _same(engine, question, gold)
+
+
+def test_a_growth_ranked_among_a_board(engine):
+    """白酒板块四季度净利润同比增长最多的是哪只: the board's member whose profit grew most, in percent."""
+    _same(engine, "白酒板块四季度净利润同比增长最多的是哪只",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}), (s)-[:has_stock_financial_information]->(a:stock_financial_information), "
+          "(s)-[:has_stock_financial_information]->(b:stock_financial_information) WHERE a.year = 2023 AND a.quarter = 4 "
+          "AND b.year = 2022 AND b.quarter = 4 RETURN s.name ORDER BY (a.net_profit - b.net_profit) / abs(b.net_profit) DESC, s.name LIMIT 1")

@@ -127,6 +127,7 @@ class Interpreter(Verbaliser):
         self.ranked = None  # what a WITH ranked by (said once)
         self.named: dict = {}  # a variable's name, where the query names it
         self.shown: dict = {}  # a carried value's column name in the answer
+        self.answer_items: tuple = ()
 
     def prop(self, e) -> str:
         owner = self.var_label.get(e.var) or self.rel_type.get(e.var) or ""
@@ -151,7 +152,15 @@ class Interpreter(Verbaliser):
             return self.gen(e.right)
         if e.op == "<>" and isinstance(e.right, Prop) and e.right.var in self.named:
             return self.iw["besides"].format(name=self.named[e.right.var])  # the same industry as Home Depot
-        return f"{self.gen(e.left)} {self.w['ops'].get(e.op, e.op)} {self.gen(e.right)}"
+        return f"{self._named_or_said(e.left)} {self.w['ops'].get(e.op, e.op)} {self.gen(e.right)}"
+
+    def _named_or_said(self, e) -> str:
+        """A figure the answer shows under a name is said by that name (同比增长率(%) 大于 50)."""
+        if not isinstance(e, Prop):
+            named = next((i.alias for i in self.answer_items if i.alias and i.expr == e), None)
+            if named:
+                return named
+        return self.gen(e)
 
     def not_(self, e: Not) -> str:
         inner = e.expr
@@ -205,6 +214,7 @@ class Interpreter(Verbaliser):
     def query(self, q: Query) -> str:
         self.inline = q.params
         last = q.clauses[-1] if q.clauses and isinstance(q.clauses[-1], Return) else None
-        self.shown = {i.expr.name: i.alias for i in (last.items if last else ()) if isinstance(i.expr, Var) and i.alias}
+        self.answer_items = last.items if last else ()
+        self.shown = {i.expr.name: i.alias for i in self.answer_items if isinstance(i.expr, Var) and i.alias}
         said = [t for x in (self.gen(c) for c in q.clauses) if x for t in x.split(self.iw["sep"]) if t]
         return self.iw["sep"].join(dict.fromkeys(said))  # a branch per year says the company once

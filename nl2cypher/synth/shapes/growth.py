@@ -6,7 +6,7 @@ it rose (fell)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Day, Op, PathSpec, Pattern, Projection, QueryGraph, Ref, Sort, Step, Whole
+from ..ir import Call, Column, Const, Day, Op, PathSpec, Pattern, Projection, QueryGraph, Ref, Slot, Sort, Step, Whole
 from .common import aggregate_word, ask, asked, branch, data_prop, figure_slots, rank_limit
 
 NAME = "growth"
@@ -25,6 +25,9 @@ def lower(g: QueryGraph):
     if a is not None and set(g.schema.labels[a.owner.label].period) == {"year"}:
         one = _yearly(g, u, a, ent) if ent is not None and len(ent.names) == 1 else None
         return one or _yearly_each(g, u)
+    if a is not None and isinstance(a.owner, Slot) and {"year", "quarter"} <= set(g.schema.labels[a.owner.label].period) \
+            and (ent is None or ent.label != _reporter(g, a.owner)):
+        return _quarter_each(g, u, a)
     if a is None or ent is None or not g.schema.labels[a.owner.label].period:
         return None
     owner, prop = a.owner, a.prop
@@ -70,6 +73,75 @@ def lower(g: QueryGraph):
                          Column(pct, g.lang.say("columns.growth", word=word))) + _which_way(g, u)))
     note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
     return g.candidate(parts, NAME, g.notes + [note])
+
+
+def _quarters(g: QueryGraph, u, row_label: str):
+    """(the quarter asked, the quarter it is measured against) as ((year, quarter), (year, quarter))."""
+    t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and m.time.quarter and i != u.ref("time")), None)
+    if t is not None:
+        y, q = t.year, t.quarter
+    elif (latest := g.ctx.latest.get(row_label)) is not None:
+        y, q = latest.year, (latest.month - 1) // 3 + 1
+    else:
+        return None
+    kind = u.params.get("kind")
+    if kind == "vs":
+        ref = g.m[u.ref("time")].time
+        if ref is None or not ref.quarter:
+            return None
+        return (y, q), (ref.year if ref.names_year else y, ref.quarter)
+    return (y, q), ((y - 1, q) if kind == "yoy" else ((y, q - 1) if q > 1 else (y - 1, 4)))
+
+
+def _reporter(g: QueryGraph, row: Slot) -> str | None:
+    """The label whose things report these rows, one link away (a stock its quarterly reports)."""
+    return next((s.label for s in g.slots if s is not row and len(g.schema.shortest_paths(s.label, row.label)[0].hops) == 1),
+                None)
+
+
+def _quarter_each(g: QueryGraph, u, a):
+    """三季度净利润同比下降的有哪些, 环比增长超过50%的, 白酒板块四季度净利润同比 逐只列: each
+    thing's figure in the quarter and in the one it is measured against, the change and the
+    change in percent — those that rose (fell), or by more than the figure said (a bound said
+    of the figure is the percent's), ranked when asked, else all of them."""
+    row = a.owner
+    period, quarters = g.schema.labels[row.label].period, _quarters(g, u, row.label)
+    owner = next((s for s in g.slots if s is not row and s.label == _reporter(g, row)), None)
+    if quarters is None or owner is None or len(g.units_of("growth")) > 1 or g.lang.found("each", g.ex.question):
+        return None  # 同比 and 环比 both bounded, every quarter against the one before: not one comparison's
+    (y, q), (py, pq) = quarters
+    hop = g.schema.shortest_paths(owner.label, row.label)[0].hops[0]
+    said = [c for c in g.conds if isinstance(c, Op) and c.left == Ref(row.var, a.prop)]  # 增长超过50%
+    keep = [c for c in g.conds if c not in said and not (isinstance(c, Op) and c.left in
+                                                         (Ref(row.var, period["year"]), Ref(row.var, period["quarter"])))]
+    prev_var = g.new_var(row.label)
+    prev, cur = Ref(prev_var, a.prop), Ref(row.var, a.prop)
+    down = u.params.get("dir") == "down"
+    diff = Op("-", prev, cur) if down else Op("-", cur, prev)
+    pct = Op("*", Op("/", diff, Call("abs", (prev,))), Const(100.0))
+    second = [Op("=", Ref(prev_var, period["year"]), Const(py)), Op("=", Ref(prev_var, period["quarter"]), Const(pq))]
+    second += [Op(c.op, pct, c.right) for c in said]
+    k = ask(g)
+    ranked = k.extreme or k.topk or k.ordering or k.which
+    if not said and ranked is None and u.params.get("dir"):  # 同比下降的: those that fell
+        second.append(Op(">", diff, Const(0)))
+    what = g.prop_word(row.label, a.prop)
+    word = g.lang.word("growth", u.params.get("kind"), fallback="other")
+    name = Column(*g.name_of(owner))
+    cols = (name, Column(cur, f"{y}Q{q}{what}"), Column(prev, f"{py}Q{pq}{what}"),
+            Column(diff, g.lang.say("columns.day_fall" if down else "columns.day_difference", what=what)),
+            Column(pct, g.lang.say("columns.growth", word=word)))
+    if ranked is not None:
+        desc = ranked.params.get("dir", "desc") != "asc"
+        ret = Projection(cols, order=(Sort(pct, desc), Sort(name.expr)), limit=rank_limit(g, k) or (1 if k.which else None))
+    else:
+        ret = Projection(cols, order=(Sort(pct, True), Sort(name.expr)))
+    first = g.pattern(conds=keep + [Op("=", Ref(row.var, period["year"]), Const(y)),
+                                    Op("=", Ref(row.var, period["quarter"]), Const(q))])
+    step = Step(hop.edge, hop.forward, prev_var, row.label)
+    note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
+    return g.candidate((first, Pattern((PathSpec(owner.var, owner.label, (step,)),), tuple(second)), ret), NAME,
+                       g.notes + [note])
 
 
 def _year_against_year(g: QueryGraph, u, a, ent):
