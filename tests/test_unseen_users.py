@@ -3009,3 +3009,29 @@ def test_a_growth_ranked_among_a_board(engine):
           "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}), (s)-[:has_stock_financial_information]->(a:stock_financial_information), "
           "(s)-[:has_stock_financial_information]->(b:stock_financial_information) WHERE a.year = 2023 AND a.quarter = 4 "
           "AND b.year = 2022 AND b.quarter = 4 RETURN s.name ORDER BY (a.net_profit - b.net_profit) / abs(b.net_profit) DESC, s.name LIMIT 1")
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("按上市板块统计股票数量和平均注册资本",
+     "MATCH (s:stock) RETURN s.listed_sector, count(s) AS n, avg(s.registered_capital) ORDER BY n DESC, s.listed_sector"),
+    ("基金 by 申购状态 → cnt + avg 规模",
+     "MATCH (f:public_offering_fund) RETURN f.sales_status, count(f) AS n, avg(f.scale) ORDER BY n DESC, f.sales_status"),
+    ("各省份股票数量前10",
+     "MATCH (s:stock) RETURN s.province, count(s) AS n ORDER BY n DESC, s.province LIMIT 10"),
+])
+def test_a_group_shows_every_figure_asked_of_it(engine, question, gold):
+    """A count and an average asked per group show both (the count was dropped, sure); 各省份股票数量前10
+    counts per province (it listed stocks ordered by province name, sure)."""
+    _same(engine, question, gold, ordered=True)
+
+
+@pytest.mark.parametrize("question", ["茅台昨天和今天成交量差多少", "茅台琴日同今日成交量差几多"])
+def test_two_days_joined_by_and_differ_later_less_earlier(engine, question):
+    """昨天和今天成交量差多少: the gap between two days said with 和 (not 比) is the later day's
+    less the earlier's, as a change reads (it took yesterday's less today's, sure)."""
+    ans = engine.ask(question)
+    diff = next(i for i, c in enumerate(ans.columns) if "变化" in c and "%" not in c)
+    want = engine.store.run("MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(a:stock_data), "
+                            "(:stock {name: '贵州茅台'})-[:has_stock_data]->(b:stock_data) WHERE a.date = date('2024-03-15') "
+                            "AND b.date = date('2024-03-14') RETURN a.volume - b.volume").rows[0][0]
+    assert ans.rows[0][diff] == want, (ans.columns, ans.rows)

@@ -27,15 +27,15 @@ def lower(g: QueryGraph):
     key_ref, key_alias, key_slot = key
     if g.member_bounds:
         return _bounded(g, key_ref, key_alias, key_slot)
-    measure = _measure(g, unit, key_ref, key_slot)
-    if measure is None:
+    measures = _measures(g, unit, key_ref, key_slot)
+    if not measures:
         return _best_of_each(g, key_ref, key_alias, key_slot)
-    expr, alias = measure
+    expr = measures[0][0]
     a = ask(g)
     rank = a.topk or a.extreme
     desc = (rank or unit).params.get("dir", "desc") == "desc"
     limit = rank_limit(g, a)
-    cols = (Column(key_ref, key_alias), Column(expr, alias))
+    cols = (Column(key_ref, key_alias),) + tuple(Column(e, alias) for e, alias in measures)
     order = (Sort(expr, desc), Sort(key_ref))  # ties broken by the group's name: stable answers
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)
 
@@ -139,19 +139,32 @@ def _said_after(g: QueryGraph, unit) -> tuple[Ref, str, None] | None:
     return a.ref, g.lang.label_word(pdef.description) if pdef.description else a.prop, None
 
 
-def _measure(g: QueryGraph, unit, key_ref: Ref, key_slot: str | None) -> tuple[Expr, str] | None:
-    """A count of the counted things (or of dated rows: 涨停次数), else the
-    aggregate of the property asked (平均涨幅); nothing when neither is asked."""
+def _measures(g: QueryGraph, unit, key_ref: Ref, key_slot: str | None) -> list[tuple[Expr, str]]:
+    """What each group shows, in the order said: the aggregate of each property asked
+    (平均涨幅; 单位净值 平均/最高/最低: three of one), a count of the counted things (or of
+    dated rows: 涨停次数) when no aggregate is asked or a count is asked beside them
+    (股票数量和平均注册资本); nothing when neither is asked."""
     a = ask(g)
     shown = [x for x in a.shown if x.ref != key_ref]
-    if a.agg is not None and shown:
-        fn = a.agg.params.get("fn", "avg")
-        ref = members_rows(g, key_slot, shown[-1].ref) or shown[-1].ref
-        return Call(fn, (ref,)), aggregate_word(g, fn, shown[-1].alias)
-    counted = _counted(g, unit, key_slot)
-    if counted is None:
-        return None
-    return Call("count", (Whole(counted),), distinct=True), g.lang.say("columns.count")
+    found: list[tuple[int, Expr, str]] = []
+    for u in (g.units_of("aggregate") or [a.agg] if a.agg is not None else []) if shown else ():
+        fn, x = u.params.get("fn", "avg"), _figure_of(g, u, shown)
+        expr = Call(fn, (members_rows(g, key_slot, x.ref) or x.ref,))
+        if all(e != expr for _, e, _ in found):
+            found.append((u.start, expr, aggregate_word(g, fn, x.alias)))
+    counted = _counted(g, unit, key_slot) if not found or g.has("count") else None
+    if counted is not None:
+        found.append(((g.unit("count") or unit).start, Call("count", (Whole(counted),), distinct=True),
+                      g.lang.say("columns.count")))
+    return [(e, alias) for _, e, alias in sorted(found, key=lambda f: f[0])]
+
+
+def _figure_of(g: QueryGraph, u, shown):
+    """The property an aggregate word is of: the one said next after it, else the last before it."""
+    after = [x for x in shown if x.mention is not None and g.pos(x.mention) >= u.end]
+    before = [x for x in shown if x.mention is not None and g.pos(x.mention) < u.start]
+    return min(after, key=lambda x: g.pos(x.mention)) if after else \
+        (max(before, key=lambda x: g.pos(x.mention)) if before else shown[-1])
 
 
 def _counted(g: QueryGraph, unit, key_slot: str | None) -> str | None:
@@ -163,7 +176,7 @@ def _counted(g: QueryGraph, unit, key_slot: str | None) -> str | None:
         before = [s for s in g.slots if s.var != key_slot and s.kind == "label" and s.pos < unit.start]
         return max(before, key=lambda s: s.pos).var if before else None
     if not (g.has("count") or unit.params.get("count")):
-        return None
+        return _counted_by_another(g, unit, key_slot)
     cu = g.unit("count") or unit
     others = [s for s in g.slots if s.var != key_slot and s.kind == "label"] or \
         [s for s in g.slots if s.var != key_slot and s.kind == "hidden" and not g.schema.labels[s.label].dynamic]
@@ -173,3 +186,11 @@ def _counted(g: QueryGraph, unit, key_slot: str | None) -> str | None:
         return max(before, key=lambda s: s.pos).var if before else None
     pick = after[0] if after else (others[-1] if others else g.target)
     return None if pick.var == key_slot else pick.var
+
+
+def _counted_by_another(g: QueryGraph, unit, key_slot: str | None) -> str | None:
+    """各省份股票数量前10: grouped by one word (各省份), the things counted said by another (股票数量)."""
+    other = next((u for u in g.units_of("group") if u is not unit and u.params.get("count") == "label"), None)
+    lab = other.ref("label") if other is not None else None
+    slot = next((s for s in g.slots if s.mention == lab), None) if lab is not None else None
+    return slot.var if slot is not None and slot.var != key_slot else None

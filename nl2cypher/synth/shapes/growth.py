@@ -55,6 +55,8 @@ def lower(g: QueryGraph):
         py, pq = ref.year, ref.quarter
         if cur_t is not None and ref.year != y and not ref.names_year:
             py = y  # 2023年第四季度…比第三季度: the same year unless one is named
+        if u.params.get("by") == "time" and (y, q) < (py, pq):
+            (y, q), (py, pq) = (py, pq), (y, q)  # 三季度和四季度净利润差多少: the later less the earlier
     else:
         py, pq = (y - 1, q) if kind == "yoy" else ((y, q - 1) if q > 1 else (y - 1, 4))
 
@@ -286,11 +288,13 @@ def _day_against_day(g: QueryGraph, u, a, ent):
     ref_day = g.ctx.trading_day_on_or_before(ref.end)
     if cur_day is None or ref_day is None or cur_day == ref_day:
         return None
+    other = _prop_after(g, a, g.pos(u.ref("time")))
+    if u.params.get("by") == "time" and other == a.prop and cur_day < ref_day:
+        cur_day, ref_day = ref_day, cur_day  # 昨天和今天成交量差多少: the later day's less the earlier's
 
     def on(d):
         return lambda v: [Op("=", g.day(v, label), Day(d))]
 
-    other = _prop_after(g, a, g.pos(u.ref("time")))
     agg = g.unit("aggregate")  # 白酒板块今天平均涨幅比昨天高吗: the average of each day
     names = tuple(ent.names) if agg is not None else ent.names[0]
     cur, cur_val = branch(g, ent.label, names, label, a.prop, on(cur_day))
