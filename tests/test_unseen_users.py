@@ -2908,6 +2908,14 @@ def test_dearest_stock_and_cheapest_fund(engine):
     ("宁德时代2023年第三季赚咗几多钱",
      "MATCH (:stock {name: '宁德时代'})-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE f.year = 2023 AND f.quarter = 3 RETURN f.net_profit"),
+    ("今日跌得最惨嗰五只系边啲",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name ORDER BY d.range, s.name LIMIT 5"),
+    ("今日有冇板块升过3%嘅",
+     f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} AND d.range > 3 RETURN t.name"),
+    ("迈瑞医疗属咩板块", "MATCH (:stock {name: '迈瑞医疗'})-[:belong_to]->(t:trade) RETURN t.name"),
+    ("招商银行最近有冇利好",
+     "MATCH (:stock {name: '招商银行'})-[r:involve]->(i:information) WHERE r.tendency = 1 RETURN DISTINCT i.name"),
+    ("白酒板块有边几只股", "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}) RETURN s.name"),
 ])
 def test_cantonese_words_are_read_as_their_mandarin(engine, question, gold):
     """琴日 收市 几多 / 同 边个 升得多啲 / 而家 仲 买唔买得到 / 有冇 揸住: a Guangzhou user's words, read."""
