@@ -66,6 +66,13 @@ class Domain:
         return {str(k): str(v) for k, v in (_read(self.name, "nicknames") if path.is_file() else {}).items()}
 
     @property
+    def absent(self) -> tuple[str, ...]:
+        """Figures and things users name that the KG does not hold (patterns/<domain>/absent.yaml;
+        none if absent): a question naming one is one the KG cannot answer."""
+        path = data_path("patterns") / self.name / "absent.yaml"
+        return tuple(str(w) for w in _read(self.name, "absent").get("absent") or ()) if path.is_file() else ()
+
+    @property
     def agent(self) -> dict:
         """What an agent's tools say of this domain (patterns/<domain>/agent.yaml)."""
         return _read(self.name, "agent")

@@ -266,7 +266,8 @@ class Engine:
         `out_of_scope` list) left unexplained — refuse instead of guessing."""
         unexplained = self._not_aside(unexplained, ex)
         said = unexplained + (" ".join(unexplained),)  # market|cap: words of one phrase left apart
-        hits = [w for w in self.lang.words.get("out_of_scope", ()) if any(str(w) in u for u in said)]
+        known = [*self.lang.words.get("out_of_scope", ()), *self.domain.absent]  # and what the KG does not hold
+        hits = [w for w in known if any(str(w).lower() in u.lower() for u in said)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))

@@ -196,6 +196,7 @@ class Lexicon:
         self.schema, self.lang = packs.schema, packs.lang
         self.fillers = self.lang.fillers
         self.codes = packs.domain.code_pattern  # how codes are written (the domain's codes.yaml)
+        self.absent = packs.domain.absent  # what users name that the KG does not hold (基金公司)
         self._word_run = re.compile(f"[{self.lang.script}A-Za-z]+")  # what may be a name
         self.triggers = triggers
         self.entities = entities  # surface form (lower-case for ASCII) -> refs
@@ -441,7 +442,10 @@ class Lexicon:
             t = self._yield_to_name(q, t, today, calendar)
             if t is not None and not any(taken[t.pos:t.end_pos]):
                 claim(Mention("time", t.text, t.pos, t.end_pos, time=t))
-        # 3. concept words written with a same-sound typo (收盘架, 涨停版), then
+        # 3. what the KG does not hold (基金公司): no word inside it is read
+        for a, b in self._absent(q, taken):
+            taken[a:b] = [True] * (b - a)
+        # 4. concept words written with a same-sound typo (收盘架, 涨停版), then
         #    dictionary words by maximum matching, aligned with jieba's tokens
         for m in self._concept_typos(q, taken):
             claim(m)
@@ -449,12 +453,12 @@ class Lexicon:
             claim(m)
         for m in self._share_classes(q, mentions, taken):
             claim(m)
-        # 4. numbers in what is left
+        # 5. numbers in what is left
         for n in self.lang.numbers(q):
             if any(taken[n.start:n.end]) or not self.lang.number_stands(q, n):
                 continue
             claim(Mention("number", n.text, n.start, n.end, number=n))
-        # 5. what is left and looks like a name (partial names, typos, unknown
+        # 6. what is left and looks like a name (partial names, typos, unknown
         #    names), leaving out what a trigger rule explains (基本信息, 以…开头)
         mentions.sort(key=lambda m: m.start)
         covered = self._rule_coverage(q, mentions)
@@ -514,6 +518,15 @@ class Lexicon:
                         used[a:b] = [True] * n
                         break
         return out
+
+    def _absent(self, q: str, taken: list[bool]):
+        """Spans naming what the domain's KG does not hold, not inside a longer word it has (持仓市值)."""
+        low = q.lower()
+        for word in self.absent:
+            for m in re.finditer(r"(?<![a-z])" + re.escape(word.lower()) + r"(?![a-z])", low):
+                a, b = m.span()
+                if not any(taken[a:b]) and not self._in_a_word(low, a, b):
+                    yield a, b
 
     def _inside_tokens(self, q: str) -> set[int]:
         """Offsets inside (not at the start of) a word jieba cuts from the question."""

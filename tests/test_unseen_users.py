@@ -3043,3 +3043,18 @@ def test_two_days_joined_by_and_differ_later_less_earlier(engine, question):
                             "(:stock {name: '贵州茅台'})-[:has_stock_data]->(b:stock_data) WHERE a.date = date('2024-03-15') "
                             "AND b.date = date('2024-03-14') RETURN a.volume - b.volume").rows[0][0]
     assert ans.rows[0][diff] == want, (ans.columns, ans.rows)
+
+
+@pytest.mark.parametrize("question, word", [("各家基金公司旗下分别有几只基金", "基金公司"), ("平均净值最高的基金公司", "基金公司"),
+                                            ("宁德时代的市值是多少", "市值")])
+def test_what_the_kg_does_not_hold_is_said_not_guessed(engine, question, word):
+    """基金公司 (patterns/finance/absent.yaml) is no fund and no listed company: the answer says the KG
+    does not hold it — it counted stocks held by funds, or ranked stocks, at full confidence."""
+    ans = engine.ask(question)
+    assert ans.error is not None and word in ans.error, (ans.error, ans.interpretation)
+
+
+def test_a_word_the_kg_has_keeps_a_missing_word_inside_it(engine):
+    """持仓市值 is the KG's own figure: 市值 inside it is not read as missing."""
+    ans = engine.ask("持仓市值最大的基金")
+    assert ans.error is None and ans.rows and ans.confidence >= engine.trust, (ans.error, ans.interpretation)
