@@ -727,7 +727,7 @@ class Resolver:
         same = self._find(rest, "that_time") if then else None
         if same is not None:  # its net income that year: the year said in its place
             rest = rest[:same.start()] + rest[same.end():]
-        text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, rest))
+        text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, rest), history)
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
 
@@ -764,14 +764,19 @@ class Resolver:
         """The turn before counted things and found some (none counted: 这几只 are the list before)."""
         return prev.counted and not prev.answered and bool(prev.values) and bool(prev.values[0][1])
 
-    def _besides(self, q: str, prev: Turn, targets: list[Named], ex, text: str) -> str:
+    def _besides(self, q: str, prev: Turn, targets: list[Named], ex, text: str, history: list[Turn] = ()) -> str:
         """他还管了哪些别的基金, 它还持有哪些: an `others` word leaves out the things
-        of the kind it is about that the turn before named (the fund asked about)."""
+        of the kind it is about that the turn before named (the fund asked about) — or, when
+        it named none, the turn that answered the one pointed at (基金A谁管的 · 他的学历 · 他还管哪些)."""
         if ex is None or "others" not in self.patterns:
             return text
         # 还管着别的公司: each others-word says a kind (the edge's ends, the label's)
         kinds = {k for at in self.patterns["others"].finditer(q) for k in self._other_kinds(at.end(), ex)}
-        names = [n.name for n in prev.named if n.label in kinds and n not in targets]
+        names = []
+        for turn in [prev, *reversed(history[:-1])]:
+            names = [n.name for n in turn.named if n.label in kinds and n not in targets]
+            if names or set(targets) & set(turn.answered) - set(turn.named):  # where it came out as an answer
+                break
         return self.lang.say("followup.besides", names=self.lang.join(names), question=text) if names else text
 
     def _other_kinds(self, at: int, ex) -> set[str]:
@@ -1110,14 +1115,18 @@ class Resolver:
 
     def _joined_ask(self, q: str, ex, prev: Turn) -> Resolution | None:
         """加上浦发银行 三家 今天收盘avg: names added to those before, then an ask of its own
-        (a figure named) — that ask of them all, not the question before."""
-        if not ex.of("property"):
-            return None
+        (a figure named) — that ask of them all, not the question before; 加上建行 哪个贵 差多少
+        (an ask, no figure): the question before, of them all, asked that way."""
         ents = [m for m in ex.mentions if m.kind == "entity"]
         said = [m["text"] for m in prev.mentions if m["kind"] == "entity"]
         if not said or not ents:
             return None
         rest = q[ents[-1].end:]
+        if not ex.of("property"):
+            body, before = self._reshaped(prev, rest.strip()), self._join(said)
+            if not self._asks(rest) or before not in body:
+                return None
+            return Resolution(body.replace(before, self._join([*said, *(m.text for m in ents)]), 1), "entity")
         n = next((m for m in ex.mentions if m.kind == "number" and m.start >= ents[-1].end), None)
         if n is not None and n.number.value == len(said) + len(ents) and not q[ents[-1].end:n.start].strip():
             rest = q[n.end:].lstrip(self._count_units)  # 三家: all of them, counted

@@ -119,9 +119,12 @@ class Session:
         """两天收盘差多少 that could not be computed from the answers before and was
         answered as a question instead: the difference asked is not in it (a total, 这些基金规模加起来,
         is the answer's own sum)."""
-        summed = any(u.kind == "aggregate" and u.params.get("fn") == "sum" for u in ans.trace.units or ())
+        units = ans.trace.units or ()
+        summed = any(u.kind == "aggregate" and u.params.get("fn") == "sum" for u in units)
+        # 加上建行 哪个贵 差多少: the question answered takes the difference itself (its own check says if not)
+        differed = any(u.kind == "difference" for u in units)
         self._unused(ans, [w for op, ws in self.engine.resolver.arithmetic_words(question)
-                           if not (op == "sum" and summed) for w in ws])
+                           if not (op == "sum" and summed or op == "difference" and differed) for w in ws])
 
     def _dropped(self, question: str, res, ans: Answer) -> None:
         """最新那只申购代码多少 resolved to the list before with its code: the ranking
