@@ -3087,3 +3087,40 @@ def test_compared_with_another_then_asked_which_and_by_how_much(engine, follow):
     want = engine.store.run(f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '建设银行'] "
                             f"AND d.date = {T} RETURN s.name, d.closing_price ORDER BY d.closing_price DESC").rows
     assert ans.rows[0][0] == want[0][0] and abs(ans.rows[0][-1] - (want[0][1] - want[1][1])) < 1e-6, ans.rows
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("万科A去年四个季度是不是都亏了",
+     "MATCH (:stock {name: '万科A'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 RETURN max(f.net_profit) < 0"),
+    ("贵州茅台去年四个季度都盈利了吗",
+     "MATCH (:stock {name: '贵州茅台'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 RETURN min(f.net_profit) > 0"),
+])
+def test_every_quarter_asked_yes_or_no_of_one_company(engine, question, gold):
+    """万科A去年四个季度是不是都亏了: whether — it answered a list of the company, or of nothing."""
+    _same(engine, question, gold)
+
+
+def test_that_one_after_a_ranking_is_the_one_picked(engine):
+    """那只现在能买吗 after 刘斌管的基金里哪只净值最高: the fund picked — it was glued into the
+    ranking (刘斌现在管的基金里哪只能买吗最高), sure."""
+    s = _after(engine, "刘斌管的基金里哪只净值最高")
+    picked = s.turns[-1].answered[0].name
+    ans = s.ask("那只现在能买吗")
+    assert picked in ans.resolved_question and ans.error is None, ans.resolved_question
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("易方达蓝筹精选混合A和易方达蓝筹精选混合C规模差多少",
+     "MATCH (a:public_offering_fund {name: '易方达蓝筹精选混合A'}), (c:public_offering_fund {name: '易方达蓝筹精选混合C'}) "
+     "RETURN a.scale - c.scale"),
+    ("新能源汽车和锂电池产业规模差多少",
+     "MATCH (a:industry {name: '新能源汽车'}), (b:industry {name: '锂电池'}) RETURN a.scale - b.scale"),
+])
+def test_two_named_things_differ_in_the_order_said(engine, question, gold):
+    """A和C规模差多少: the first's less the second's, both shown (it was the larger less the smaller,
+    whichever came first)."""
+    ans = engine.ask(question)
+    want = engine.store.run(gold).rows[0][0]
+    assert ans.error is None and abs(ans.rows[0][-1] - want) <= 1e-6 * max(1.0, abs(want)), (ans.columns, ans.rows)

@@ -33,6 +33,9 @@ def lower(g: QueryGraph):
     if g.has("count"):
         cols = (Column(Call("count", (Whole(t.var),), distinct=True), g.lang.say("columns.count")),)
         return g.candidate((g.pattern(conds=[c for c in g.conds if c is not cond]), keep, Projection(cols)), NAME)
+    if g.has("yesno") and t.kind == "entity":  # 万科A去年四个季度是不是都亏了: whether, not a list of it or none
+        cols = (Column(Op(">", Call("count", (Whole(t.var),)), Const(0)), g.lang.say("columns.yesno")),)
+        return g.candidate((g.pattern(conds=[c for c in g.conds if c is not cond]), keep, Projection(cols)), NAME)
     name = g.name_of(t)
     return g.candidate((g.pattern(conds=[c for c in g.conds if c is not cond]), keep,
                         Projection((Column(*name),), distinct=True, order=(Sort(name[0]),))), NAME)
