@@ -1,6 +1,6 @@
-"""五粮液和泸州老窖的收盘价相差多少: where the rule says the order named counts (the
-difference between Microsoft's and Apple's diluted EPS, A和C规模差多少), both values and the
-first's less the second's; else (or of several figures) max − min of the value over the group; asked which one too
+"""五粮液和泸州老窖的收盘价相差多少: max − min of the value over the group; where the
+rule says the order named counts (the difference between Microsoft's and Apple's diluted
+EPS), both values of each figure asked and the first's less the second's; asked which one too
 (谁注册资本大 大多少), the one with it beside both values and the difference."""
 
 from __future__ import annotations
