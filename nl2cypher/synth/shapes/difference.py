@@ -1,11 +1,11 @@
 """五粮液和泸州老窖的收盘价相差多少: max − min of the value over the group; where the
-rule says the order named counts (the difference between Microsoft's and Apple's diluted
-EPS), both values of each figure asked and the first's less the second's; asked which one too
+rule says the order named counts (the difference between Microsoft's and Apple's
+diluted EPS), both values and the first's less the second's; asked which one too
 (谁注册资本大 大多少), the one with it beside both values and the difference."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Call, Column, Op, Pattern, Projection, QueryGraph, Sort, Whole
 from .common import aggregate_word, ask, branch, day_conds, same_period
 
 NAME = "difference"
@@ -47,24 +47,15 @@ def _which_and_by_how_much(g: QueryGraph, group, last):
 
 def _in_order_named(g: QueryGraph, group, last):
     row = next((s for s in g.slots if s.var == last.ref.var), None)
-    shown = [x for x in ask(g).shown if x.ref.var == last.ref.var]  # 规模差多少 管理费呢: each figure of the rows
-    if row is None or len(shown) < len(ask(g).shown):
+    if row is None or row is group:
         return None
     label = g.schema.labels[row.label]
-    conds = (lambda v: []) if row is group else \
-        day_conds(g, row.label) if label.dynamic else same_period(g, row) if label.period else (lambda v: [])
+    conds = day_conds(g, row.label) if label.dynamic else same_period(g, row) if label.period else (lambda v: [])
     first, one = branch(g, group.label, group.names[0], row.label, last.ref.key, conds)
     second, two = branch(g, group.label, group.names[1], row.label, last.ref.key, conds)
-    firsts = [Ref(one.var, x.ref.key) for x in shown]
-    seconds = [Ref(two.var, x.ref.key) for x in shown]
-    carried = [f"one{i}" for i in range(len(shown))], [f"two{i}" for i in range(len(shown))]
-    say = lambda name, x: g.lang.say("columns.named_value", name=name, value=x.alias)  # noqa: E731
-    cols = []
-    for i, x in enumerate(shown):
-        a, b = Whole(carried[0][i]), Whole(carried[1][i])
-        cols += [Column(a, say(group.names[0], x)), Column(b, say(group.names[1], x)),
-                 Column(Op("-", a, b), g.lang.say("columns.difference", value=x.alias))]
-    return g.candidate((first, Projection(tuple(Column(r, n) for r, n in zip(firsts, carried[0])), carry=True),
-                        second, Projection(tuple(Column(Whole(n)) for n in carried[0]) +
-                                           tuple(Column(r, n) for r, n in zip(seconds, carried[1])), carry=True),
-                        Projection(tuple(cols))), NAME)
+    say = lambda name: g.lang.say("columns.named_value", name=name, value=last.alias)  # noqa: E731
+    return g.candidate((first, Projection((Column(one, "one"),), carry=True),
+                        second, Projection((Column(Whole("one")), Column(two, "two")), carry=True),
+                        Projection((Column(Whole("one"), say(group.names[0])), Column(Whole("two"), say(group.names[1])),
+                                    Column(Op("-", Whole("one"), Whole("two")),
+                                           g.lang.say("columns.difference", value=last.alias))))), NAME)

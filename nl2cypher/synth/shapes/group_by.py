@@ -147,7 +147,8 @@ def _measures(g: QueryGraph, unit, key_ref: Ref, key_slot: str | None) -> list[t
     a = ask(g)
     shown = [x for x in a.shown if x.ref != key_ref]
     found: list[tuple[int, Expr, str]] = []
-    for u in (g.units_of("aggregate") or [a.agg] if a.agg is not None else []) if shown else ():
+    said = g.units_of("aggregate") or ([a.agg] if a.agg is not None else [])  # or the period's total (全年净利润)
+    for u in said if shown else ():
         fn, x = u.params.get("fn", "avg"), _figure_of(g, u, shown)
         expr = Call(fn, (members_rows(g, key_slot, x.ref) or x.ref,))
         if all(e != expr for _, e, _ in found):

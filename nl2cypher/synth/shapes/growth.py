@@ -36,29 +36,11 @@ def lower(g: QueryGraph):
     whole = _year_against_year(g, u, a, ent) if t is None else None
     if whole is not None:
         return whole
-    if t is not None:
-        y, q = t.year, t.quarter
-    else:
-        latest = g.ctx.latest.get(owner.label)
-        if latest is None:
-            return None
-        y, q = latest.year, (latest.month - 1) // 3 + 1
+    quarters = _quarters(g, u, owner.label)
+    if quarters is None:
+        return None
+    (y, q), (py, pq) = quarters
     kind = u.params.get("kind")
-    if kind == "vs":
-        ref = g.m[u.ref("time")].time
-        cur_t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and i != u.ref("time")
-                      and m.time.quarter), None)
-        if ref is None or not ref.quarter:
-            return None
-        if cur_t is not None:
-            y, q = cur_t.year, cur_t.quarter
-        py, pq = ref.year, ref.quarter
-        if cur_t is not None and ref.year != y and not ref.names_year:
-            py = y  # 2023年第四季度…比第三季度: the same year unless one is named
-        if u.params.get("by") == "time" and (y, q) < (py, pq):
-            (y, q), (py, pq) = (py, pq), (y, q)  # 三季度和四季度净利润差多少: the later less the earlier
-    else:
-        py, pq = (y - 1, q) if kind == "yoy" else ((y, q - 1) if q > 1 else (y - 1, 4))
 
     def in_quarter(y_, q_):
         return lambda v: [Op("=", Ref(v, period["year"]), Const(y_)), Op("=", Ref(v, period["quarter"]), Const(q_))]
@@ -78,7 +60,9 @@ def lower(g: QueryGraph):
 
 
 def _quarters(g: QueryGraph, u, row_label: str):
-    """(the quarter asked, the quarter it is measured against) as ((year, quarter), (year, quarter))."""
+    """(the quarter asked, the quarter it is measured against) as ((year, quarter), (year, quarter)):
+    the quarter said (else the latest reported), against the same quarter a year before (同比), the
+    quarter before (环比) or the quarter named (比第三季度: of the same year unless one is named)."""
     t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and m.time.quarter and i != u.ref("time")), None)
     if t is not None:
         y, q = t.year, t.quarter
@@ -87,12 +71,17 @@ def _quarters(g: QueryGraph, u, row_label: str):
     else:
         return None
     kind = u.params.get("kind")
-    if kind == "vs":
-        ref = g.m[u.ref("time")].time
-        if ref is None or not ref.quarter:
-            return None
-        return (y, q), (ref.year if ref.names_year else y, ref.quarter)
-    return (y, q), ((y - 1, q) if kind == "yoy" else ((y, q - 1) if q > 1 else (y - 1, 4)))
+    if kind != "vs":
+        return (y, q), ((y - 1, q) if kind == "yoy" else ((y, q - 1) if q > 1 else (y - 1, 4)))
+    ref = g.m[u.ref("time")].time
+    if ref is None or not ref.quarter:
+        return None
+    py, pq = ref.year, ref.quarter
+    if t is not None and ref.year != y and not ref.names_year:
+        py = y  # 2023年第四季度…比第三季度: the same year unless one is named
+    if u.params.get("by") == "time" and (y, q) < (py, pq):
+        return (py, pq), (y, q)  # 三季度和四季度净利润差多少: the later less the earlier
+    return (y, q), (py, pq)
 
 
 def _reporter(g: QueryGraph, row: Slot) -> str | None:
