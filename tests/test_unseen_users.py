@@ -3101,3 +3101,9 @@ def test_every_quarter_asked_yes_or_no_of_one_company(engine, question, gold):
     """万科A去年四个季度是不是都亏了: whether — it answered a list of the company, or of nothing."""
     _same(engine, question, gold)
 
+
+
+def test_a_fall_said_of_every_company_is_shown_as_a_fall(engine):
+    """同比下降的股票: the percent column says a fall (减少幅度), not a growth rate of +227%."""
+    ans = engine.ask("2023年第四季度净利润同比下降的股票有哪些")
+    assert ans.rows and all(r[-1] > 0 for r in ans.rows) and "增长率" not in ans.columns[-1], ans.columns

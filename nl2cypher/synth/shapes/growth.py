@@ -121,7 +121,7 @@ def _quarter_each(g: QueryGraph, u, a):
     name = Column(*g.name_of(owner))
     cols = (name, Column(cur, f"{y}Q{q}{what}"), Column(prev, f"{py}Q{pq}{what}"),
             Column(diff, g.lang.say("columns.day_fall" if down else "columns.day_difference", what=what)),
-            Column(pct, g.lang.say("columns.growth", word=word)))
+            Column(pct, g.lang.say("columns.day_fall_pct") if down else g.lang.say("columns.growth", word=word)))
     if ranked is not None:
         desc = ranked.params.get("dir", "desc") != "asc"
         ret = Projection(cols, order=(Sort(pct, desc), Sort(name.expr)), limit=rank_limit(g, k) or (1 if k.which else None))
