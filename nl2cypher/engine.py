@@ -265,7 +265,7 @@ class Engine:
         """A definition, a forecast, advice: words no KG answers (the language's
         `out_of_scope` list) left unexplained — refuse instead of guessing."""
         unexplained = self._not_aside(unexplained, ex)
-        said = unexplained + (" ".join(unexplained),)  # market|cap: words of one phrase left apart
+        said = unexplained + (" ".join(unexplained), "".join(unexplained))  # market|cap, 下|星期: one phrase left apart
         known = [*self.lang.words.get("out_of_scope", ()), *self.domain.absent]  # and what the KG does not hold
         hits = [w for w in known if any(str(w).lower() in u.lower() for u in said)]
         if hits:

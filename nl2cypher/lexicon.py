@@ -691,36 +691,46 @@ class Lexicon:
         for a, b in self.fillers.spans("".join(free)):  # 想问下|王明: filler words are never part of a name
             free[a:b] = " " * (b - a)
         free = "".join(free)
-        for m in self._word_run.finditer(free):
-            run_start, run_end = m.start(), m.end()
-            left = next((x for x in mentions if x.end == run_start and x.kind in ("entity", "value", "label")), None)
-            right = next((x for x in mentions if x.start == run_end and x.kind in ("entity", "value", "label")), None)
-            # 招商因行跟|兴业银行: a connector between a run and a name keeps them apart
-            head = re.match(r"(?:%s)" % self.lang.connectors.pattern, q[run_start:run_end])
-            tail = re.search(r"(?:%s)$" % self.lang.connectors.pattern, q[run_start:run_end])
-            if head and head.end() < run_end - run_start:
-                run_start, left = run_start + head.end(), None
-            if tail and tail.start() > 0:
-                run_end, right = run_start + tail.start(), None
-            asked = [a for a, b in self.fillers.spans(q[run_start:run_end], asking=True) if b == run_end - run_start]
-            if asked and asked[-1] >= 2 and self._names_one(q[run_start:run_start + asked[-1]]):
-                run_end, right = run_start + asked[-1], None  # 中新国际|是科创板: an asking word glued after a name
-            for a, b, absorbed, quiet in self._spans_to_try(q, run_start, run_end, left, right):
-                tok = q[a:b]
-                if self._is_filler(tok):
-                    continue
-                leftover = q[run_start:run_end]
-                # only words glued before a name can make an unknown name (东方红|银行)
-                glued = absorbed[0] if absorbed == [right] and right is not None and right.kind == "entity" else None
-                hit = self._resolve_fragment(tok, extended=bool(absorbed), leftover=leftover if glued else "",
-                                             word=glued.text if glued else "", quiet=quiet)
-                if hit is not None:
-                    for x in absorbed:
-                        mentions.remove(x)
-                    hit.start, hit.end, hit.text = a, b, tok
-                    out.append(hit)
-                    break
+        runs = [(m.start(), m.end(), True) for m in self._word_run.finditer(free)]
+        while runs:
+            run_start, run_end, whole = runs.pop(0)
+            hit = self._name_in_run(q, run_start, run_end, mentions, whole)
+            if hit is not None:
+                out.append(hit)
+                # 隆基和通威: the rest of the run may name another thing
+                runs += [(x, y, False) for x, y in ((run_start, hit.start), (hit.end, run_end)) if y - x >= 2]
         return out
+
+    def _name_in_run(self, q: str, run_start: int, run_end: int, mentions: list[Mention], whole: bool) -> Mention | None:
+        """The first piece of a run of unread characters that names something; a whole run
+        may take in a word read beside it (贵州|茅苔), a rest of a run after a name may not."""
+        left = next((x for x in mentions if x.end == run_start and x.kind in ("entity", "value", "label")), None) if whole else None
+        right = next((x for x in mentions if x.start == run_end and x.kind in ("entity", "value", "label")), None) if whole else None
+        # 招商因行跟|兴业银行: a connector between a run and a name keeps them apart
+        head = re.match(r"(?:%s)" % self.lang.connectors.pattern, q[run_start:run_end])
+        tail = re.search(r"(?:%s)$" % self.lang.connectors.pattern, q[run_start:run_end])
+        if head and head.end() < run_end - run_start:
+            run_start, left = run_start + head.end(), None
+        if tail and tail.start() > 0:
+            run_end, right = run_start + tail.start(), None
+        asked = [a for a, b in self.fillers.spans(q[run_start:run_end], asking=True) if b == run_end - run_start]
+        if asked and asked[-1] >= 2 and self._names_one(q[run_start:run_start + asked[-1]]):
+            run_end, right = run_start + asked[-1], None  # 中新国际|是科创板: an asking word glued after a name
+        for a, b, absorbed, quiet in self._spans_to_try(q, run_start, run_end, left, right):
+            tok = q[a:b]
+            if self._is_filler(tok):
+                continue
+            leftover = q[run_start:run_end]
+            # only words glued before a name can make an unknown name (东方红|银行)
+            glued = absorbed[0] if absorbed == [right] and right is not None and right.kind == "entity" else None
+            hit = self._resolve_fragment(tok, extended=bool(absorbed), leftover=leftover if glued else "",
+                                         word=glued.text if glued else "", quiet=quiet or not whole)
+            if hit is not None:
+                for x in absorbed:
+                    mentions.remove(x)
+                hit.start, hit.end, hit.text = a, b, tok
+                return hit
+        return None
 
     def _name_heads(self, q: str, mentions: list[Mention], free: list[bool]) -> None:
         """社保基金一一八组合, 社保一一八组合: words before a name read from its tail that

@@ -3107,3 +3107,56 @@ def test_a_fall_said_of_every_company_is_shown_as_a_fall(engine):
     """同比下降的股票: the percent column says a fall (减少幅度), not a growth rate of +227%."""
     ans = engine.ask("2023年第四季度净利润同比下降的股票有哪些")
     assert ans.rows and all(r[-1] > 0 for r in ans.rows) and "增长率" not in ans.columns[-1], ans.columns
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("名称含“中欧”的基金 → 单位净值 avg / max / min",
+     "MATCH (f:public_offering_fund) WHERE f.name CONTAINS '中欧' RETURN avg(f.net_worth), max(f.net_worth), min(f.net_worth)"),
+    ("茅台这周收盘价的最高、最低和平均",
+     "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+     "AND d.date <= date('2024-03-15') RETURN max(d.closing_price), min(d.closing_price), avg(d.closing_price)"),
+])
+def test_several_aggregates_of_one_figure(engine, question, gold):
+    """平均、最高和最低 of one figure: three numbers — it showed the average alone, unsure, or read
+    最高 as a ranking (the one best day)."""
+    _same(engine, question, gold, ordered=True)
+
+
+@pytest.mark.parametrize("question, flag", [("本月每天涨停的股票数量", "raising_limit"),
+                                            ("近10个交易日（0304-0315）红三兵 cnt by 日期", "hong_san_bing")])
+def test_a_count_asked_each_day_of_a_window(engine, question, flag):
+    """每天 … 数量 over a window: one count a day, in date order — it gave one count over the window."""
+    start = "2024-03-01" if "本月" in question else "2024-03-04"
+    _same(engine, question, f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.{flag} = true AND "
+                            f"d.date >= date('{start}') AND d.date <= {T} RETURN d.date, count(DISTINCT s) ORDER BY d.date",
+          ordered=True)
+
+
+@pytest.mark.parametrize("question", ["隆基和通威的注册资本", "隆基同通威边个注册资本大啲"])
+def test_two_short_names_side_by_side(engine, question):
+    """隆基 and 通威 are each part of one name only: both are read (the second was left out, or the
+    two glued into an unknown name)."""
+    ans = engine.ask(question)
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.error, ans.unexplained)
+    assert len(ans.rows) >= 1 and "隆基绿能" in ans.interpretation and "通威股份" in ans.interpretation, ans.interpretation
+
+
+@pytest.mark.parametrize("question", ["茅台下礼拜会唔会升啊 有冇得估下", "五粮液下个星期会不会涨"])
+def test_a_forecast_is_refused(engine, question):
+    """下礼拜 / 会不会涨 ask of days the KG has no data of yet: refused, not answered yes or no."""
+    ans = engine.ask(question)
+    assert ans.error is not None and ans.cypher is None, (ans.cypher, ans.rows)
+
+
+def test_the_other_end_asked_with_ne(engine):
+    """最高去到几多 最低呢: the day's high and its low, both."""
+    _same(engine, "万科A琴日最高去到几多 最低呢",
+          "MATCH (:stock {name: '万科A'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+          "RETURN d.maximum_price, d.minimum_price")
+
+
+def test_names_listed_with_slashes(engine):
+    """比亚迪 / 长城汽车 / 上汽集团: a slash lists the names (it could not connect them at all)."""
+    _same(engine, "比亚迪 / 长城汽车 / 上汽集团：0315 close、chg、vol",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['比亚迪', '长城汽车', '上汽集团'] "
+          f"AND d.date = {T} RETURN s.name, d.date, d.closing_price, d.range, d.volume")

@@ -20,8 +20,9 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     a = ask(g)
     fn = a.agg.params.get("fn", "avg")
+    fns = _functions(g, fn)
     last = a.shown[-1]
-    if fn in ("max", "min") and (asks_which_day(g) or one_things_rows(g, a, last)):  # 今年最低点是哪天: that day's row
+    if fns == [fn] and fn in ("max", "min") and (asks_which_day(g) or one_things_rows(g, a, last)):  # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
     ranked = _ranked_by_value(g, a, fn) or _ranked_by_total(g, a, fn, last)
     if ranked is not None:
@@ -39,11 +40,17 @@ def lower(g: QueryGraph):
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g) + _each_thing(g)
     periods = [] if total else _each_period(g, last)
     cols += periods
-    cols.append(Column(Call(fn, (last.ref,)), aggregate_word(g, fn, last.alias)))
+    cols += [Column(Call(f, (last.ref,)), aggregate_word(g, f, last.alias)) for f in fns]
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
     order = tuple(Sort(c.expr) for c in periods)
     return g.candidate((g.pattern(), *_each_once(g, last, cols), Projection(tuple(cols), order=order)), NAME)
+
+
+def _functions(g: QueryGraph, fn: str) -> list[str]:
+    """平均值、最大值和最小值: each aggregate said of the figure, in the order said."""
+    said = [u.params.get("fn", "avg") for u in sorted(g.units_of("aggregate"), key=lambda u: u.start)]
+    return list(dict.fromkeys(said)) or [fn]
 
 
 def _each_thing(g: QueryGraph) -> list[Column]:

@@ -46,6 +46,8 @@ def _each_period(g: QueryGraph, counted: Slot) -> list[Column]:
     """The period columns of the reports a count spans one by one (每年四季度: each year;
     最近4个季度: each year and quarter), when what is counted is not the reports."""
     t = g.time_span()
+    if t is not None and t.kind != "quarters" and g.single_day is None and g.lang.found("each_day", g.ex.question):
+        return _each_day(g, counted)
     if t is None or t.kind != "quarters" or not (asked(g, "each") or each(g)):
         return []
     rep = next((s for s in g.slots if g.schema.labels[s.label].period and s is not counted), None)
@@ -54,6 +56,16 @@ def _each_period(g: QueryGraph, counted: Slot) -> list[Column]:
     period = g.schema.labels[rep.label].period
     keys = [period["year"]] + ([] if t.quarter or "quarter" not in period else [period["quarter"]])
     return [Column(Ref(rep.var, k), g.prop_word(rep.label, k)) for k in keys]
+
+
+def _each_day(g: QueryGraph, counted: Slot) -> list[Column]:
+    """本月每天涨停的股票数量: over a window of days, one count a day — the day of
+    the dated rows the things are counted by."""
+    rows = next((s for s in g.slots if g.schema.labels[s.label].day and s is not counted), None)
+    if rows is None:
+        return []
+    day = g.schema.labels[rows.label].day
+    return [Column(Ref(rows.var, day), g.prop_word(rows.label, day))]
 
 
 def _their_total(g: QueryGraph, cu, counted: Slot) -> Column | None:
