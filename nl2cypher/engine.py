@@ -285,7 +285,8 @@ class Engine:
         question): an aside is no reason to refuse — its words only keep the answer unsure."""
         if ex is None:
             return unexplained
-        aside = asides(ex, self.lang.sentence_ends + self.lang.separators, self._asking_part, self.lang.fillers)
+        aside = asides(ex, self.lang.sentence_ends + self.lang.separators, self._asking_part, self.lang.fillers,
+                       self.lang.found("hearsay", ex.question))
         return tuple(u for u in unexplained if not any(u in a for a in aside))
 
     def _refuse_future(self, ex, ctx: Context) -> None:

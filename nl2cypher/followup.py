@@ -53,6 +53,7 @@ PICKED = "{picked}"
 # units that rank (最大的, 前三, 哪只…最高, 按…排序): 其中最大的 ranks the rows of the answer before
 RANKING_UNITS = ("extreme", "topk", "which", "order")
 # units that say what shape the answer takes (有几只, 哪些, 最大的): swapped by 分别是哪些
+COMPARING_UNITS = ("difference", "which", "compare_entity")  # 比…多多少, 哪个高, 比…高吗
 SHAPE_UNITS = ("count", "list", "extreme", "topk", "order", "which", "yesno", "aggregate")
 
 
@@ -119,6 +120,8 @@ class Resolver:
         lang = self.lang
         # how a rewritten question is cut and joined: the pack's words (的 / 中 in Chinese)
         self._ends, self._seps = lang.sentence_ends + " ", lang.separators + " "
+        asking = lang.words.get("asking_part")
+        self._asking = re.compile(str(asking)) if asking else None  # words that ask (谁, 哪些, 几)
         self._of_word, self._among_word = lang.glue("of"), lang.glue("among")
         vocab = self.lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
@@ -179,6 +182,9 @@ class Resolver:
             return ranked
         if prev is not None and self._joins(q, ex, prev):  # add PayPal, compare that with Citi's: both
             return self._joined_ask(q, ex, prev) or self._ellipsis(q, ex, prev)
+        compared = self._compared(q, ex, prev)
+        if compared is not None:
+            return compared
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
         if ref is not None:
             return self._point(q, ref, history, prev, ex, when=(today, calendar))
@@ -371,6 +377,23 @@ class Resolver:
         names = self._cat(self._join([a.name, b.name]), asked)
         return Resolution(self._cat(names, self._strip_markers(q)), "plural")
 
+    def _compared(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """茅台比五粮液多多少 / 茅台和五粮液哪个高 after a figure of them: two names of the kind
+        discussed compared with no figure of their own — the figure before, and when."""
+        if ex is None or prev is None or self._marked(q) or not prev.named:
+            return None
+        ents = ex.of("entity")
+        kinds = {n.label for n in prev.named}
+        if len(ents) < 2 or not all(any(r.label in kinds for r in m.entities) for m in ents):
+            return None
+        if not any(u.kind in COMPARING_UNITS for u in self._units(ex)):
+            return None
+        asked = self._carried(prev, ex, self._of_word)
+        if not asked:
+            return None
+        at = ents[-1].end
+        return Resolution(q[:at] + asked + q[at:], "comparison")
+
     def _whole(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """这个月平均每天成交多少股 after a turn about 比亚迪: a question complete but
         for whom (its own property and its own time) is about the thing under
@@ -559,9 +582,12 @@ class Resolver:
 
     def dangling(self, ex) -> str | None:
         """A word of a question asked on its own that points back (它, 这些股票,
-        那个基金) with no name before it to point at: the words, else None."""
+        那个基金) with no name before it to point at: the words, else None. After
+        words that ask (X是谁管的…我要骂他, 有哪些…其中), it points at what they ask."""
         ref = self._reference(ex.question, ex, alone=True)
-        return None if ref is None else self._unglued(ex.question[ref[1]:ref[2]])
+        if ref is None or self._asking is not None and self._asking.search(ex.question[:ref[1]]):
+            return None
+        return self._unglued(ex.question[ref[1]:ref[2]])
 
     def _unknown_alone(self, rest: str, today: dt.date, calendar) -> bool:
         """Is what the question says, but for its lead and tail words, one name the KG lacks?"""

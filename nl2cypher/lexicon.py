@@ -573,8 +573,8 @@ class Lexicon:
         while j > k and free[j - 1]:
             j -= 1
         tok = q[k:j]
-        if len(tok) < 2 or any(free[k:j]) or self.fillers.covers(tok, asking=True):
-            return  # 最近一个月哪天成交量最大: an asking word (哪天) names nothing
+        if len(tok) < 2 or any(free[k:j]) or self.fillers.covers(tok, asking=True) or self.lang.found("hearsay", tok):
+            return  # 最近一个月哪天成交量最大: an asking word (哪天) names nothing; 在深圳说今天…: a saying
         of = self.lang.glue("of")
         gap = len(of) if of and q.startswith(of, j) else 0
         nxt = next((x for x in mentions if x.start >= j), None)
@@ -866,12 +866,16 @@ class Lexicon:
 
     def _shortened(self, tok: str) -> str | None:
         """The one name `tok` is with one inner character left out (新能源车: 新能源汽车),
-        its head and its last character kept; None when none or several."""
+        or two together (中欧医疗健康C: 中欧医疗健康指数C), its head and its last
+        character kept; None when none or several."""
         if len(tok) < 4:
             return None
-        hits = [n for n in self._names if len(n) == len(tok) + 1 and n[:2] == tok[:2] and n[-1] == tok[-1]
-                and any(n[:k] + n[k + 1:] == tok for k in range(2, len(n) - 1))]
-        return hits[0] if len(hits) == 1 else None
+        for d in (1, 2):
+            hits = [n for n in self._names if len(n) == len(tok) + d and n[:2] == tok[:2] and n[-1] == tok[-1]
+                    and any(n[:k] + n[k + d:] == tok for k in range(2, len(n) - d))]
+            if hits:
+                return hits[0] if len(hits) == 1 else None
+        return None
 
     def _holders(self, tok: str) -> list[str]:
         """The names `tok` is a part of (茅台: 贵州茅台; in a spaced language, a whole
@@ -933,7 +937,8 @@ class Lexicon:
     def _looks_like_name(self, tok: str) -> bool:
         """Worth an "unknown name" error: three or more characters that no
         trigger rule explains (有哪些, 怎么样 are rule words, not names)."""
-        return len(tok) >= 2 and not any(r.regex.search(tok) for r in self.triggers.rules)
+        return len(tok) >= 2 and not any(r.regex.search(tok) for r in self.triggers.rules) \
+            and not self.lang.found("hearsay", tok)  # 表妹在深圳说: someone's saying, not a name
 
     def _unknown_code(self, q: str, m: re.Match) -> bool:
         """Is this a code rather than a number? Marked by an exchange (sh…, ….SH),

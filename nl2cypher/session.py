@@ -124,7 +124,7 @@ class Session:
         # 加上建行 哪个贵 差多少: the question answered takes the difference itself (its own check says if not)
         differed = any(u.kind == "difference" for u in units)
         self._unused(ans, [w for op, ws in self.engine.resolver.arithmetic_words(question)
-                           if not (op == "sum" and summed or op == "difference" and differed) for w in ws])
+                           if not (op == "sum" and summed or op in ("difference", "more") and differed) for w in ws])
 
     def _dropped(self, question: str, res, ans: Answer) -> None:
         """最新那只申购代码多少 resolved to the list before with its code: the ranking

@@ -93,23 +93,36 @@ def _runs(q: str, ok: list[bool]) -> tuple[str, ...]:
     return tuple(out)
 
 
-def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers) -> list[str]:
-    """刚开户看不懂, 谁懂啊我没上车: the parts of a question (cut at sentence ends,
-    separators and spaces) that name nothing of the KG and ask nothing (no question
-    mark after, no asking word in what is left of them without filler words), beside a
-    part that names something — the asker's aside, not what is asked."""
+NAMING = ("entity", "value", "label", "property")  # mentions that name something of the KG
+
+
+def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=()) -> list[str]:
+    """刚开户看不懂, 谁懂啊我今天刚上车: the parts of a question (cut at sentence ends,
+    separators and spaces) that name nothing of the KG (a day alone names nothing) and
+    ask nothing (no question mark after, no asking word in what is left of them without
+    filler words), beside a part that names something — the asker's aside, not what is
+    asked. A part that asks but names nothing, beside another that asks (我要不要割肉啊
+    after 五粮液是不是被立案调查了), and one that reports what someone said and asks
+    nothing (博主说红三兵是上车信号: the language's `hearsay` words) are asides too."""
     parts = [(m.start(), m.end(), m.group()) for m in re.finditer(rf"[^{re.escape(cuts)}\s]+", ex.question)]
-    named = [any(a <= x.start < b for x in ex.mentions) for a, b, _ in parts]
+    named = [any(a <= x.start < b and x.kind in NAMING for x in ex.mentions) for a, b, _ in parts]
     if not any(named) or asking is None:
         return []
+    asks = [_asks(asking, fillers, text, ex.question[b:b + 1]) for a, b, text in parts]
     out = []
-    for (a, b, text), n in zip(parts, named):
-        said = text
-        for x, y in reversed(fillers.spans(text)):  # what is left of it without filler words
-            said = said[:x] + " " + said[y:]
-        if not n and not asking.search(said.strip() + ex.question[b:b + 1].strip()):
+    for i, ((a, b, text), n, k) in enumerate(zip(parts, named, asks)):
+        asked_elsewhere = any(asks[:i] + asks[i + 1:])
+        if (not n and (not k or asked_elsewhere)) or (not k and any(w in text for w in hearsay)):
             out.append(text)
     return out
+
+
+def _asks(asking: re.Pattern, fillers: Fillers, text: str, mark: str) -> bool:
+    """Does this part ask (an asking word in what is left of it without filler words, or a question mark after)?"""
+    said = text
+    for x, y in reversed(fillers.spans(text)):
+        said = said[:x] + " " + said[y:]
+    return bool(asking.search(said.strip() + mark.strip()) or asking.search(text[-1:] + mark.strip()))  # …割肉吗: its last word asks
 
 
 def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,

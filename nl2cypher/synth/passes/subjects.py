@@ -23,7 +23,7 @@ def find_entities(g: QueryGraph) -> None:
         if again is not None:  # 000596是古井贡酒不: a code and a name of the one company, one subject
             again.append(i)
             continue
-        if groups and _joined(g, groups[-1][-1], i) and \
+        if groups and (_joined(g, groups[-1][-1], i) or _set_against(g, groups[-1][-1], i)) and \
                 {r.label for r in g.m[groups[-1][-1]].entities} & {r.label for r in m.entities}:
             groups[-1].append(i)
         else:
@@ -44,6 +44,14 @@ def find_entities(g: QueryGraph) -> None:
                 g.add_slot(label, g.pos(i), "entity", (name,), i)
         else:
             g.add_slot(label, g.pos(grp[0]), "entity", tuple(names), grp[0])
+
+
+def _set_against(g: QueryGraph, i: int, j: int) -> bool:
+    """茅台的收盘价比五粮液高多少: a name said before a difference that names the other
+    (its `order=named`) — the two, in the order said, are one group."""
+    a, b = g.m[i], g.m[j]
+    return any(u.params.get("order") == "named" and a.end <= u.span[0] <= b.start < u.span[1]
+               for u in g.units_of("difference"))
 
 
 def _the_one(m) -> str | None:

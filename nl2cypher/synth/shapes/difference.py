@@ -47,7 +47,7 @@ def _which_and_by_how_much(g: QueryGraph, group, last):
 
 def _in_order_named(g: QueryGraph, group, last):
     row = next((s for s in g.slots if s.var == last.ref.var), None)
-    if row is None or row is group:
+    if row is None:
         return None
     label = g.schema.labels[row.label]
     conds = day_conds(g, row.label) if label.dynamic else same_period(g, row) if label.period else (lambda v: [])

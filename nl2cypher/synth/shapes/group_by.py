@@ -50,7 +50,7 @@ def _bounded(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | None):
     a = ask(g)
     keep = Projection((Column(key_ref, "group_key"), Column(n, "members")), carry=True,
                       where=(Op(op, Whole("members"), value),))
-    if g.has("count") and not g.has("group"):  # 去年净利润超过50亿的白酒股有几只: those kept, counted
+    if g.has("count") and not g.has("group") and not g.has("list"):  # 去年净利润超过50亿的白酒股有几只: those kept, counted
         return g.candidate((g.pattern(), keep, Projection((Column(Call("count", (Whole("group_key"),)),
                                                                   g.lang.say("columns.count")),))), NAME)
     cols = (Column(Whole("group_key"), key_alias), Column(Whole("members"), word or g.lang.say("columns.count")))
