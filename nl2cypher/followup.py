@@ -103,7 +103,7 @@ class Turn:
 @dataclass
 class Resolution:
     question: str  # self-contained
-    kind: str  # new | reset | entity | time | property | shape | pronoun | plural | among | against | arithmetic
+    kind: str  # new | reset | entity | time | property | shape | pronoun | plural | among | against | arithmetic | compared
     clarify: str | None = None  # the question back, when a reference points at nothing
     arithmetic: tuple[str, int, int] | None = None  # (op, index of left turn, index of right turn)
     column: str | None = None  # …of the figures each answer showed, this column's (收盘价 beside 涨跌幅)
@@ -392,7 +392,7 @@ class Resolver:
         if not asked:
             return None
         at = ents[-1].end
-        return Resolution(q[:at] + asked + q[at:], "comparison")
+        return Resolution(q[:at] + asked + q[at:], "compared")
 
     def _whole(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """这个月平均每天成交多少股 after a turn about 比亚迪: a question complete but
@@ -741,6 +741,7 @@ class Resolver:
             # (其中 is no word the lexicon reads: the rest of the question says the figure)
             read = ex if ex is not None or when is None else self._extract(q[:start] + q[end:], *when)
             names += self._among_word + self._join([n.name for n in self._partners(prev, targets, read)])
+            names += self._narrowed_by(prev, targets)
         if said is not None and not {t.label for t in targets} & set(said.targets):
             names += self._of_word + said.text  # 这些基金 after a list of managers: their funds
         then = self._then_before(history, ex)  # the turn before's time, or a recent one's
@@ -756,6 +757,24 @@ class Resolver:
         text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, rest), history)
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1)
+
+    def _narrowed_by(self, prev: Turn, targets: list[Named]) -> str:
+        """里面…最多的 after …中女的规模合计 (the names, narrowed by a value): still narrowed — those
+        values said again after the names."""
+        if not targets or not all(n in prev.named for n in targets) or not self._among_word:
+            return ""
+        text = prev.resolved
+        at = text.find(self._among_word)
+        if at < 0 or targets[-1].name not in text[:at]:
+            return ""
+        after = at + len(self._among_word)
+        values = [m for m in prev.mentions if m["kind"] == "value" and m["start"] >= after]
+        run = []
+        for m in sorted(values, key=lambda m: m["start"]):
+            if m["start"] != (run[-1]["end"] if run else after):
+                break
+            run.append(m)
+        return "".join(m["text"] for m in run)
 
     def _partners(self, prev: Turn, targets: list[Named], ex) -> list[Named]:
         """其中持股比例最高的 after the stocks 中央汇金 holds: a figure of a link (持股比例) between

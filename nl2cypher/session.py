@@ -212,7 +212,9 @@ class Session:
         turn = Turn(question, resolved, mentions, [list(u.span) for u in tr.units if u.kind in SHAPE_UNITS],
                     list(dict.fromkeys(named)), list(dict.fromkeys(answered)), list(dict.fromkeys(others)),
                     values if len(values) <= 2 else [], ok=ans.error is None, confidence=ans.confidence,
-                    computed=ans.kind == "arithmetic", number=self.asked, listed=tr.listed, rows=len(ans.rows),
+                    # 茅台比五粮液多多少 after their figures: computed from them, the next turn leans on those
+                    computed=ans.kind == "arithmetic" or ans.follow_up == "compared", number=self.asked,
+                    listed=tr.listed, rows=len(ans.rows),
                     ranked=any(u.kind in RANKING_UNITS for u in tr.units),
                     measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS],
                     counted=any(u.kind == "count" for u in tr.units),

@@ -3262,3 +3262,49 @@ def test_compared_after_a_figure_carries_the_figure(engine):
         "(b:stock {name: '五粮液'})-[:has_stock_financial_information]->(y:stock_financial_information) "
         "WHERE x.year = 2023 AND x.quarter = 4 AND y.year = 2023 AND y.quarter = 4 RETURN x.net_profit - y.net_profit").rows[0][0]
     assert ans.error is None and ans.rows and ans.rows[0][-1] == pytest.approx(want), (ans.resolved_question, ans.rows)
+
+
+@pytest.mark.parametrize("question, where", [
+    ("女基金经理中谁管的基金最多", "m.sex = '女'"),
+    ("博士学历的基金经理中管基金最多的是谁", "m.degree = '博士'"),
+    ("于凯、冯强、刘斌谁管的基金最多", "m.name IN ['于凯', '冯强', '刘斌']"),
+])
+def test_the_one_with_the_most_among_some(engine, question, where):
+    """女基金经理中谁管的基金最多: the manager with the most funds among them — it counted managers
+    per fund and named a fund, sure (or listed every fund of the three, unsure)."""
+    _same(engine, question, f"MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE {where} "
+                            "RETURN m.name, count(DISTINCT f) AS n ORDER BY n DESC, m.name LIMIT 1", ordered=True)
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("挪威中央银行和阿布达比投资局同时持有的股票有哪些",
+     "MATCH (a:stockholder {name: '挪威中央银行-自有资金'})-[:is_stockholder_of]->(s:stock)<-[:is_stockholder_of]-"
+     "(b:stockholder {name: '阿布达比投资局'}) RETURN DISTINCT s.name"),
+    ("茅台和五粮液同时被哪些基金持有",
+     "MATCH (a:stock {name: '贵州茅台'})<-[:hold]-(f:public_offering_fund)-[:hold]->(b:stock {name: '五粮液'}) "
+     "RETURN DISTINCT f.name"),
+])
+def test_held_by_both_named_after_them(engine, question, gold):
+    """A和B同时持有的 / A和B同时被哪些基金持有: what both hold (is held by both) — it took either."""
+    ans = engine.ask(question)
+    want = engine.store.run(gold)
+    names = [[r[0]] for r in ans.rows]
+    assert ans.error is None and results_match(want.columns, want.rows, ans.columns[:1], names, False), (ans.cypher, ans.rows[:3])
+
+
+def test_among_a_list_narrowed_before_stays_narrowed(engine):
+    """里面管基金最多的是谁 after 博士 managers, 其中女的几个, 她们…规模加起来: among the women —
+    it went back to every 博士 manager, sure."""
+    s = _after(engine, "博士学历的基金经理有哪些", "其中女的几个", "她们管的基金规模加起来多少")
+    _answers(engine, s.ask("里面管基金最多的是谁"),
+             "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.degree = '博士' AND m.sex = '女' "
+             "RETURN m.name, count(DISTINCT f) AS n ORDER BY n DESC, m.name LIMIT 1")
+
+
+@pytest.mark.parametrize("question", ["2023年有多少家公司亏过钱", "姐妹们问下 2023年有多少家公司亏过钱啊 哪个季度亏都算"])
+def test_lost_money_is_a_loss(engine, question):
+    """亏过钱 is a loss in some quarter (it counted every company); 哪个季度亏都算 asks nothing more."""
+    ans = engine.ask(question)
+    want = engine.store.run("MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+                            "WHERE f.year = 2023 AND f.net_profit < 0 RETURN count(DISTINCT s)").rows[0][0]
+    assert ans.error is None and ans.rows[0][0] == want, (ans.cypher, ans.rows)

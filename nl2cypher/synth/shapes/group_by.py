@@ -117,11 +117,17 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
         return by  # 股票数量最多的省份: the things counted per value of the property said after
     lab = None if unit.params.get("count") in ("label", "rows") else unit.ref("label")
     slot = next((s for s in g.slots if s.mention == lab), None) if lab is not None else g.target
+    counted = unit.ref("label") if unit.params.get("count") == "label" else None
+    if slot is not None and counted is not None and slot.mention == counted:
+        # 于凯、冯强、刘斌谁管的基金最多, 女基金经理中谁管的基金最多: the funds are counted, per
+        # one of the names said (per one of the other kind's things)
+        others = [s for s in g.slots if s is not slot and (s.kind == "label" or s.kind == "entity" and len(s.names) > 1)]
+        slot = max(others, key=lambda s: s.pos) if others else slot
     if slot is None and lab is not None:  # 白酒股…按公司列: the kind said again, the one slot of it
         same = [s for s in g.slots if s.label in g.m[lab].targets and s.kind != "entity"]
         slot = same[0] if len(same) == 1 else None
-    if slot is None or slot.kind == "entity":
-        return None
+    if slot is None or slot.kind == "entity" and len(slot.names) < 2:
+        return None  # 于凯、冯强、刘斌谁管的基金最多: several named are grouped like a kind's things
     ref, word = g.name_of(slot)
     return ref, word, slot.var
 

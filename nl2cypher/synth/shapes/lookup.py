@@ -47,19 +47,19 @@ def lower(g: QueryGraph):
     for s in a.data_slots + yearly:  # rows with a date, and rows of a period only (a fact's year)
         if s in a.data_slots and (multi_day or answer == "lookup"):
             cols.append(Column(g.day(s.var, s.label), g.lang.say("columns.day")))
-            if multi_day:
-                order = (Sort(g.day(s.var, s.label)),)
+            if multi_day:  # several things over days: each thing's days in turn
+                order = _each_named(g, a) + (Sort(g.day(s.var, s.label)),)
         period = g.schema.labels[s.label].period
         if s in yearly:  # a figure of several years: which year each is, each thing's in turn
             if _one_year(t) and len(joined_years(g)) < 2:
                 continue
             year = Ref(s.var, period["year"])
             cols.append(Column(year, g.prop_word(s.label, year.key)))
-            order = order or tuple(Sort(g.name_of(e)[0]) for e in a.ents if len(e.names) > 1) + (Sort(year),)
+            order = order or _each_named(g, a) + (Sort(year),)
         elif t is not None and period and (t.kind == "quarters" or t.longer_than_a_report):  # which quarter each row is
             keys = [Ref(s.var, period[k]) for k in ("year", "quarter") if k in period]
             cols += [Column(r, g.prop_word(s.label, r.key)) for r in keys]
-            order = order or tuple(Sort(r) for r in keys)  # the reports in time order
+            order = order or _each_named(g, a) + tuple(Sort(r) for r in keys)  # the reports in time order
     cols += _measures_named(g)
     held = _held(g, target) if answer == "list" and not a.shown else []
     cols += [Column(x.ref, x.alias) for x in a.shown] + held + _which_way(g, a.shown) + _sentiment(g, target)
@@ -201,3 +201,8 @@ def _dedupe(cols: list[Column]) -> list[Column]:
             seen.add(c.expr)
             out.append(c)
     return out
+
+
+def _each_named(g: QueryGraph, a) -> tuple:
+    """Several things named (五粮液和泸州老窖): by name first, each one's rows together."""
+    return tuple(Sort(g.name_of(e)[0]) for e in a.ents if len(e.names) > 1)
