@@ -3308,3 +3308,17 @@ def test_lost_money_is_a_loss(engine, question):
     want = engine.store.run("MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
                             "WHERE f.year = 2023 AND f.net_profit < 0 RETURN count(DISTINCT s)").rows[0][0]
     assert ans.error is None and ans.rows[0][0] == want, (ans.cypher, ans.rows)
+
+
+@pytest.mark.parametrize("question", ["工行和建行2023年四季度的单季净利润同比增长多少", "工行、建行：2023Q4 单季净利润 + YoY"])
+def test_a_growth_of_several_named_is_each_ones(engine, question):
+    """工行和建行…同比增长多少: each bank's growth — it answered 工商银行's alone, sure."""
+    ans = engine.ask(question)
+    gold = engine.store.run(
+        "MATCH (s:stock)-[:has_stock_financial_information]->(a:stock_financial_information), "
+        "(s)-[:has_stock_financial_information]->(b:stock_financial_information) WHERE s.name IN ['工商银行', '建设银行'] "
+        "AND a.year = 2023 AND a.quarter = 4 AND b.year = 2022 AND b.quarter = 4 "
+        "RETURN s.name, (a.net_profit - b.net_profit) / abs(b.net_profit) * 100")
+    assert ans.error is None and len(ans.rows) == 2, (ans.error, ans.rows)
+    got = {r[0]: r[-1] for r in ans.rows}
+    assert all(got[name] == pytest.approx(pct) for name, pct in gold.rows), (got, gold.rows)

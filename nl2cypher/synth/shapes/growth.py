@@ -26,8 +26,8 @@ def lower(g: QueryGraph):
         one = _yearly(g, u, a, ent) if ent is not None and len(ent.names) == 1 else None
         return one or _yearly_each(g, u)
     if a is not None and isinstance(a.owner, Slot) and {"year", "quarter"} <= set(g.schema.labels[a.owner.label].period) \
-            and (ent is None or ent.label != _reporter(g, a.owner)):
-        return _quarter_each(g, u, a)
+            and (ent is None or ent.label != _reporter(g, a.owner) or len(ent.names) > 1):
+        return _quarter_each(g, u, a)  # 工行和建行…同比增长多少: each one's, as of every company
     if a is None or ent is None or not g.schema.labels[a.owner.label].period:
         return None
     owner, prop = a.owner, a.prop
@@ -114,7 +114,8 @@ def _quarter_each(g: QueryGraph, u, a):
     second += [Op(c.op, pct, c.right) for c in said]
     k = ask(g)
     ranked = k.extreme or k.topk or k.ordering or k.which
-    if not said and ranked is None and u.params.get("dir"):  # 同比下降的: those that fell
+    named = any(len(s.names) > 1 for s in g.entities())  # 工行和建行同比增长多少: theirs, whichever way
+    if not said and ranked is None and u.params.get("dir") and not named:  # 同比下降的: those that fell
         second.append(Op(">", diff, Const(0)))
     what = g.prop_word(row.label, a.prop)
     word = g.lang.word("growth", u.params.get("kind"), fallback="other")
