@@ -111,8 +111,6 @@ class Engine:
         self.ranker = Ranker(self.packs, encoder, enabled=rank, backend=encoder_backend)
         self.trading_days, self.latest = self._calendar()
         self.expressed = Expressed.of(self.packs)  # what a query must hold to express a word
-        asking = self.lang.words.get("asking_part")
-        self._asking_part = re.compile(str(asking)) if asking else None  # a part of a question that asks
         self.revision = Revision(self.packs, self.store, self.dialect, lambda: self.ranker.encoder,
                                  mode=revise, backend=reviser, k=fewshot_k,
                                  schema_slice=schema_slice, adapter=adapter)
@@ -285,7 +283,7 @@ class Engine:
         question): an aside is no reason to refuse — its words only keep the answer unsure."""
         if ex is None:
             return unexplained
-        aside = asides(ex, self.lang.sentence_ends + self.lang.separators, self._asking_part, self.lang.fillers,
+        aside = asides(ex, self.lang.sentence_ends + self.lang.separators, self.lang.asking_part, self.lang.fillers,
                        self.lang.found("hearsay", ex.question))
         return tuple(u for u in unexplained if not any(u in a for a in aside))
 

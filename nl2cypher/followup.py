@@ -120,8 +120,6 @@ class Resolver:
         lang = self.lang
         # how a rewritten question is cut and joined: the pack's words (的 / 中 in Chinese)
         self._ends, self._seps = lang.sentence_ends + " ", lang.separators + " "
-        asking = lang.words.get("asking_part")
-        self._asking = re.compile(str(asking)) if asking else None  # words that ask (谁, 哪些, 几)
         self._of_word, self._among_word = lang.glue("of"), lang.glue("among")
         vocab = self.lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
@@ -585,7 +583,8 @@ class Resolver:
         那个基金) with no name before it to point at: the words, else None. After
         words that ask (X是谁管的…我要骂他, 有哪些…其中), it points at what they ask."""
         ref = self._reference(ex.question, ex, alone=True)
-        if ref is None or self._asking is not None and self._asking.search(ex.question[:ref[1]]):
+        asking = self.lang.asking_part
+        if ref is None or asking is not None and asking.search(ex.question[:ref[1]]):
             return None
         return self._unglued(ex.question[ref[1]:ref[2]])
 

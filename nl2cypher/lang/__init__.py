@@ -146,6 +146,12 @@ class Language:
         except Nl2CypherError:
             return {}  # a pack without references: nothing points back
 
+    @cached_property
+    def asking_part(self) -> re.Pattern | None:
+        """What makes a part of a question ask (the pack's `asking_part`: 多少, 哪, 谁, …吗), or None."""
+        asking = self.words.get("asking_part")
+        return re.compile(str(asking)) if asking else None
+
     def answered_before(self, text: str) -> bool:
         """规模最大的基金是哪个，它的管理费: a clause before the last clause mark that asks which
         one (references' `which` words) — a pronoun after it points at that clause's answer."""
