@@ -59,7 +59,8 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
         return None
     answers = [first]
     for p in parts[1:]:
-        found = _joined(engine, session, query, parts[0], p, today)
+        one_row = len(answers) == 1 and len(first.rows) == 1  # the first clause's one row, nothing grafted yet
+        found = _joined(engine, session, query, parts[0], p, today, one_row)
         if found is None:
             return None
         query, a = found
@@ -89,7 +90,7 @@ def _names_only(engine: "Engine", clause: str, today) -> bool:
     return bool(ex.mentions) and (not rest or engine.lang.fillers.covers(rest, asking=False))
 
 
-def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):
+def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, one_row: bool = False):
     """The query answering the clauses so far and clause p, and p's answer: p's
     columns grafted on (收盘多少 alone; 最高到多少点 after the first), else p's figure
     beside (跌的多少家 at the first's time; 深市主板呢 after the first)."""
@@ -103,7 +104,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today):
         return both, after  # 上周五收多少 这周五呢: both days' rows (跟今天比呢 asks more than the rows)
     timed = _timed(engine, p, first, today)
     for a in ((engine.ask(timed, today),) if timed != p else ()) + (after,):
-        if (q := _read(engine, a)) is not None and (both := _beside(query, q, [first, p], engine.lang)) is not None:
+        if (q := _read(engine, a)) is not None and \
+                (both := _beside(query, q, [first, p], engine.lang, one_row and len(a.rows) == 1)) is not None:
             return both, a
     return None
 
@@ -278,14 +280,16 @@ def _is_figure(item: Item) -> bool:
     return any(isinstance(x, Func) and x.name.lower() in AGGREGATES for x in nodes(item.expr))
 
 
-def _figures(q: Query) -> tuple[Match, Return] | None:
-    """A query of one MATCH answering one row: figures only (counts, sums), or the
-    one row a ranking picked (近一年最高价: that day's row)."""
+def _figures(q: Query, one_row: bool = False) -> tuple[Match, Return] | None:
+    """A query of one MATCH answering one row: figures only (counts, sums), the one
+    row a ranking picked (近一年最高价: that day's row), or — `one_row`, as both answered —
+    one named thing's row (电力板块今天涨了吗 长江电力呢: the board's day, the stock's day)."""
     if len(q.clauses) != 2 or not isinstance(q.clauses[0], Match) or not isinstance(q.clauses[1], Return):
         return None
     m, r = q.clauses
     one = all(map(_is_figure, r.items)) and not r.order and r.limit is None
-    return (m, r) if one or (r.limit == 1 and r.order and not any(map(_is_figure, r.items))) else None
+    looked_up = one_row and not any(map(_is_figure, r.items)) and r.limit is None
+    return (m, r) if one or looked_up or (r.limit == 1 and r.order and not any(map(_is_figure, r.items))) else None
 
 
 def _carried(r: Return) -> With:
@@ -302,10 +306,10 @@ def _carried(r: Return) -> With:
     return With(tuple(items), order=tuple(order), limit=r.limit)
 
 
-def _beside(a: Query, b: Query, said: list[str], lang) -> Query | None:
+def _beside(a: Query, b: Query, said: list[str], lang, one_row: bool = False) -> Query | None:
     """a's figures carried (WITH), then b's MATCH and both figures side by side:
     one row answering both clauses. Figures of the same name say their clause."""
-    fa, fb = _figures(a), _figures(b)
+    fa, fb = _figures(a, one_row), _figures(b, one_row)
     if fa is None or fb is None:
         return None
     taken = set(a.params)

@@ -31,7 +31,7 @@ from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
 from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, complete_first,
-                            asides, lists_everything, understand, unexplained_words)
+                            asides, lists_everything, understand, unexplained_words, untold)
 from .units import map_units
 
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]
@@ -161,7 +161,7 @@ class Engine:
             self._refuse_out_of_scope((e.text,))  # 应该抄底|白酒: advice, not an unknown name
             raise
         t1 = time.perf_counter()
-        units = map_units(ex, self.triggers, self.lang.fillers)
+        units = untold(ex, map_units(ex, self.triggers, self.lang.fillers), *self._aside_words(ex))
         t2 = time.perf_counter()
         tr.mentions, tr.tagged, tr.units = ex.mentions, ex.tagged, units
         self._refuse_future(ex, ctx)
@@ -262,10 +262,12 @@ class Engine:
     def _refuse_out_of_scope(self, unexplained: tuple[str, ...], ex=None) -> None:
         """A definition, a forecast, advice: words no KG answers (the language's
         `out_of_scope` list) left unexplained — refuse instead of guessing."""
-        unexplained = self._not_aside(unexplained, ex)
-        said = unexplained + (" ".join(unexplained), "".join(unexplained))  # market|cap, 下|星期: one phrase left apart
-        known = [*self.lang.words.get("out_of_scope", ()), *self.domain.absent]  # and what the KG does not hold
-        hits = [w for w in known if any(str(w).lower() in u.lower() for u in said)]
+        def said(words):  # market|cap, 下|星期: one phrase left apart
+            return words + (" ".join(words), "".join(words))
+        # advice beside a question is an aside; a figure the KG does not hold is asked even there (每股收益几钿)
+        asked = [(w, said(self._not_aside(unexplained, ex))) for w in self.lang.words.get("out_of_scope", ())] + \
+                [(w, said(unexplained)) for w in self.domain.absent]
+        hits = [w for w, words in asked if any(str(w).lower() in u.lower() for u in words)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))
@@ -283,9 +285,13 @@ class Engine:
         question): an aside is no reason to refuse — its words only keep the answer unsure."""
         if ex is None:
             return unexplained
-        aside = asides(ex, self.lang.sentence_ends + self.lang.separators, self.lang.asking_part, self.lang.fillers,
-                       self.lang.found("hearsay", ex.question))
+        aside = asides(ex, *self._aside_words(ex))
         return tuple(u for u in unexplained if not any(u in a for a in aside))
+
+    def _aside_words(self, ex) -> tuple:
+        """What finds a question's asides: where parts end, what asks, what fills, who is heard."""
+        return (self.lang.sentence_ends + self.lang.separators, self.lang.asking_part, self.lang.fillers,
+                self.lang.found("hearsay", ex.question))
 
     def _refuse_future(self, ex, ctx: Context) -> None:
         """A day after today (明天, 下周) has no data yet: refused, not answered

@@ -160,6 +160,8 @@ class Resolver:
             q = ex.question
         if not history:  # the first turn leans on nothing (a reference alone is the engine's to ask back)
             return Resolution(question, "new")
+        if self._advice_alone(q, ex):  # 我要不要卖掉算了 after a stock's day: advice asked, no KG question
+            return Resolution(question, "new")
         prev = _latest(history)
         if self._find(q, "reset") is not None:  # 换个问题 …: leans on nothing
             return Resolution(question, "reset" if history else "new")
@@ -588,6 +590,12 @@ class Resolver:
             return None
         return self._unglued(ex.question[ref[1]:ref[2]])
 
+    def _advice_alone(self, q: str, ex) -> bool:
+        """A turn that names nothing of the KG and asks what no KG answers (the language's
+        `out_of_scope` words: 要不要, 能买吗): its own question, to be refused, not a follow-up."""
+        named = ex is not None and any(m.kind in ("entity", "label", "property", "value", "edge") for m in ex.mentions)
+        return not named and bool(self.lang.found("out_of_scope", q))
+
     def _unknown_alone(self, rest: str, today: dt.date, calendar) -> bool:
         """Is what the question says, but for its lead and tail words, one name the KG lacks?"""
         try:
@@ -942,8 +950,10 @@ class Resolver:
             if hits:
                 return hits if len(hits) == 1 else []
         who = (self.lang.words.get("asks") or {}).get("person") or ()
-        if want_person and ex is not None and not any(str(w) in ex.question for w in who):
-            # 他昨天呢 after 茅台今天收多少 (no person talked about): 他 typed for 它 (她是谁 asks back)
+        if want_person and ex is not None and (not any(str(w) in ex.question for w in who) or any(
+                m.kind in ("label", "property", "edge") for m in ex.mentions)):
+            # 他昨天呢 after 茅台今天收多少 (no person talked about): 他 typed for 它 — and 他老板是谁
+            # asks who of something it has (她是谁 alone asks back)
             return self._targets("it", label, history, prev, ex, n)
         return []
 
@@ -1037,6 +1047,8 @@ class Resolver:
         if not own and len(said) > 1:
             return None  # 加起来多大 after 规模和净值: which of the two figures is not said
         ents = [m for m in ex.mentions if m.kind == "entity"] if ex is not None else []
+        if not ents and ex is not None and ex.of("time") and (timed := self._timed_first(op, ex, history, done)):
+            return timed  # 今天比昨天多了多少 after today's close, 昨天呢: today's less yesterday's
         if ents:  # 招行多赚了多少 after 招行…合计, 兴业银行同期呢: that one's against the other
             return self._named_first(op, ents, history, done) if not ex.of("time") else None
         if len(done) >= 2 and bool(last.growth) != bool(history[done[-2]].growth):
@@ -1106,6 +1118,21 @@ class Resolver:
             return None  # how much higher is Apple's than Microsoft's: the two answers, in the order named
         return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                           arithmetic=(op, a, b))
+
+    def _timed_first(self, op: str, ex, history: list[Turn], done: list[int]) -> Resolution | None:
+        """The two answers before, each one figure of one day, the day this question names
+        first on the left; None unless each of the two days said is one answer's."""
+        pair = done[-2:]
+        if len(pair) != 2 or not all(_one_figure(history[k]) for k in pair):
+            return None
+        said = [str(m.time.start) for m in ex.of("time") if m.time is not None and m.time.start is not None]
+        days = {k: {str((m.get("time") or {}).get("start")) for m in history[k].mentions if m["kind"] == "time"}
+                for k in pair}
+        order = [next((k for k in pair if day in days[k]), None) for day in said[:2]]
+        if len(order) != 2 or None in order or order[0] == order[1]:
+            return None
+        return Resolution(self._say_arith(op, history[order[0]].resolved, history[order[1]].resolved), "arithmetic",
+                          arithmetic=(op, order[0], order[1]))
 
     def _both(self, q: str, last: Turn, before: list[Turn]) -> Resolution | None:
         """俩差多少 after 招行…增长多少, 工行同期多少: the last question asked of both

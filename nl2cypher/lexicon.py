@@ -573,8 +573,9 @@ class Lexicon:
         while j > k and free[j - 1]:
             j -= 1
         tok = q[k:j]
-        if len(tok) < 2 or any(free[k:j]) or self.fillers.covers(tok, asking=True) or self.lang.found("hearsay", tok):
-            return  # 最近一个月哪天成交量最大: an asking word (哪天) names nothing; 在深圳说今天…: a saying
+        if len(tok) < 2 or any(free[k:j]) or self.fillers.covers(tok, asking=True) or self.lang.found("hearsay", tok) \
+                or self.lang.pronouns.match(tok):
+            return  # 最近一个月哪天成交量最大: an asking word (哪天) names nothing; 在深圳说今天…: a saying; 这只: a pointer
         of = self.lang.glue("of")
         gap = len(of) if of and q.startswith(of, j) else 0
         nxt = next((x for x in mentions if x.start >= j), None)
@@ -938,7 +939,8 @@ class Lexicon:
         """Worth an "unknown name" error: three or more characters that no
         trigger rule explains (有哪些, 怎么样 are rule words, not names)."""
         return len(tok) >= 2 and not any(r.regex.search(tok) for r in self.triggers.rules) \
-            and not self.lang.found("hearsay", tok)  # 表妹在深圳说: someone's saying, not a name
+            and not self.lang.found("hearsay", tok) \
+            and not self.lang.pronouns.fullmatch(tok)  # 表妹在深圳说: someone's saying; 这只: a pointing word
 
     def _unknown_code(self, q: str, m: re.Match) -> bool:
         """Is this a code rather than a number? Marked by an exchange (sh…, ….SH),

@@ -104,6 +104,11 @@ def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Filler
     asked. A part that asks but names nothing, beside another that asks (我要不要割肉啊
     after 五粮液是不是被立案调查了), and one that reports what someone said and asks
     nothing (博主说红三兵是上车信号: the language's `hearsay` words) are asides too."""
+    return [text for _, _, text, _ in _aside_parts(ex, cuts, asking, fillers, hearsay)]
+
+
+def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=()):
+    """Each aside as (start, end, text, told): told when it reports what someone said."""
     parts = [(m.start(), m.end(), m.group()) for m in re.finditer(rf"[^{re.escape(cuts)}\s]+", ex.question)]
     named = [any(a <= x.start < b and x.kind in NAMING for x in ex.mentions) for a, b, _ in parts]
     if not any(named) or asking is None:
@@ -112,9 +117,18 @@ def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Filler
     out = []
     for i, ((a, b, text), n, k) in enumerate(zip(parts, named, asks)):
         asked_elsewhere = any(asks[:i] + asks[i + 1:])
-        if (not n and (not k or asked_elsewhere)) or (not k and any(w in text for w in hearsay)):
-            out.append(text)
+        told = any(w in text for w in hearsay)
+        if (not n and (not k or asked_elsewhere)) or (not k and told):
+            out.append((a, b, text, told and not n))
     return out
+
+
+def untold(ex: Extraction, units: list[Unit], cuts: str, asking: re.Pattern | None, fillers: Fillers,
+           hearsay=()) -> list[Unit]:
+    """博主说这个数越高越好是吗 after 海天味业存货周转率多少: what a part reporting someone's
+    saying asks (its 是吗, its 个数) is their claim, not a question to the KG — its units go."""
+    told = [(a, b) for a, b, _, t in _aside_parts(ex, cuts, asking, fillers, hearsay) if t]
+    return [u for u in units if not any(a <= u.span[0] and u.span[1] <= b for a, b in told)] if told else units
 
 
 def _asks(asking: re.Pattern, fillers: Fillers, text: str, mark: str) -> bool:
@@ -151,6 +165,7 @@ class Expressed:
     per_period_once: tuple[str, ...] = ()  # …but 平均每天: one average over the periods
     scales: tuple[re.Pattern, ...] = ()  # 多少亿, 几万股: an amount asked in a magnitude
     differences: tuple[str, ...] = ()  # 差多少, 相差多少: a difference asked
+    periods: frozenset[str] = frozenset()  # the properties a row's day or report period is kept in
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -166,14 +181,16 @@ class Expressed:
                    tuple(str(w) for w in lang.words.get("each_averaged") or ()),
                    tuple(re.compile(str(p)) for p in lang.words.get("answer_scales") or ()),
                    tuple(str(w) for w in ((lang.references.get("follow_up") or {}).get("arithmetic") or {})
-                         .get("difference") or ()))
+                         .get("difference") or ()),
+                   frozenset(p for lab in schema.labels.values() for p in [lab.day, *lab.period.values()] if p))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
                expressed: Expressed = Expressed(), units: list[Unit] = ()) -> Understanding:
     content = sum(1 for c in ex.question if c.isalnum()) or 1
-    missing = sum(len(w) for w in unexplained)
     best = ranked[0]
+    unexplained = rescaled(ex.question, unexplained, expressed, best.query)
+    missing = sum(len(w) for w in unexplained)
     ignored = tuple(ex.mentions[i].text for i in best.ignored)
     ignored += tuple(w for w in unexpressed(ex, best.query, expressed, units) if w not in ignored)
     if best.answer == "entity":  # a whole row for 比昨天多了多少 or 今天咋样: the comparison or the day went unused
@@ -269,6 +286,16 @@ def unmeasured(question: str, expressed: Expressed, query) -> tuple[str, ...]:
     return (m.group(),) if named else ()
 
 
+def rescaled(question: str, unexplained: tuple[str, ...], expressed: Expressed, query) -> tuple[str, ...]:
+    """换算成亿元 with a column divided into 亿元: the words asking the magnitude are read."""
+    m = next((m for p in expressed.scales if (m := p.search(question))), None)
+    ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
+    if m is None or ret is None or not any(isinstance(i.expr, ast.Bin) and i.expr.op == "/" and
+                                           isinstance(i.expr.right, ast.Lit) for i in ret.items):
+        return unexplained
+    return tuple(u for u in unexplained if u not in m.group())
+
+
 def undifferenced(question: str, words: tuple[str, ...], query) -> tuple[str, ...]:
     """收盘和开盘差多少 answered with the two figures side by side: a difference asked that
     the query never takes — the difference word, as not expressed."""
@@ -296,12 +323,17 @@ def counted_once(question: str, units, marks: str, query) -> tuple[str, ...]:
 
 def once_for_all(question: str, query, expressed: Expressed) -> tuple[str, ...]:
     """本周每天涨停家数: a figure asked for each period (每天, 每个季度) answered by one
-    aggregate over them all, no period beside it — the each-word, as not expressed
+    aggregate (or one ranking) over them all, no period beside it — the each-word, as not expressed
     (unless a total was asked: 四个季度加在一起)."""
     if any(str(w) in question for w in expressed.asks.get("total", ())):
         return ()
     last = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
-    if last is None or not last.items or not all(_aggregated(i.expr) for i in last.items):
+    if last is None or not last.items:
+        return ()
+    # …or 每个交易日成交量前5: one ranking over the whole window, no day beside it
+    ranked_once = last.limit is not None and not any(isinstance(i.expr, ast.Prop) and i.expr.key in expressed.periods
+                                                     for i in last.items)
+    if not ranked_once and not all(_aggregated(i.expr) for i in last.items):
         return ()
     said = question
     for w in expressed.per_period_once:  # 平均每天成交多少: one figure over the days

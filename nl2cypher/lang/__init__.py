@@ -341,12 +341,12 @@ class Language:
     def is_base_unit(self, unit: str | None) -> bool:
         return unit in self.words.get("base_units", ())
 
-    def answer_scale(self, question: str) -> tuple[float, str, str | None] | None:
+    def answer_scale(self, question: str) -> tuple[float, str, tuple[str, ...]] | None:
         """总规模多少亿: the magnitude a figure is asked in (its factor and word, and the
-        unit a figure must be kept in to be answered so: 成交量多少手 is of shares; none: a base unit)."""
-        for pattern, (factor, word, *unit) in (self.words.get("answer_scales") or {}).items():
+        units a figure may be kept in to be answered so: 成交量多少手 is of shares; none: a base unit)."""
+        for pattern, (factor, word, *units) in (self.words.get("answer_scales") or {}).items():
             if re.search(str(pattern), question):
-                return float(factor), str(word), (str(unit[0]) if unit else None)
+                return float(factor), str(word), tuple(map(str, units))
         return None
 
     def label_word(self, description: str) -> str:

@@ -443,21 +443,32 @@ class QueryGraph:
                          ignored=self.ignored())
 
     def _in_scale(self, parts: tuple) -> tuple:
-        """总规模多少亿: figures kept in base units (元) answered in the magnitude asked."""
+        """总规模多少亿, 注册资本换算成亿元: figures answered in the magnitude asked (a
+        figure kept in 元 divided by 1亿, one kept in 万元 by 1万)."""
         asked = self.lang.answer_scale(self.ex.question)
         if asked is None or not parts or not isinstance(parts[-1], Projection):
             return parts
-        factor, word, unit = asked
-        cols = tuple(Column(Op("/", c.expr, Const(factor)), self.lang.say("columns.scaled", value=c.alias or "", unit=word))
-                     if self._in_unit(c.expr, unit) else c for c in parts[-1].columns)
-        return parts[:-1] + (dataclasses.replace(parts[-1], columns=cols),)
+        factor, word, units = asked
+        cols = []
+        for c in parts[-1].columns:
+            kept = self._kept_in(c.expr, units)
+            cols.append(c if kept is None or kept == factor else
+                        Column(Op("/", c.expr, Const(factor / kept)),
+                               self.lang.say("columns.scaled", value=c.alias or "", unit=word)))
+        return parts[:-1] + (dataclasses.replace(parts[-1], columns=tuple(cols)),)
 
-    def _in_unit(self, e, unit: str | None) -> bool:
-        """A stored figure (or a total, average, extreme of one) kept in `unit` (None: a base unit)."""
+    def _kept_in(self, e, units: tuple[str, ...]) -> float | None:
+        """The factor of the unit a stored figure (or a total, average, extreme of one)
+        is kept in, when it is one of `units` (none named: a base unit); else None."""
         if not (isinstance(e, Ref) or isinstance(e, Call) and e.fn in ("sum", "avg", "max", "min")):
-            return False
-        found = [getattr(self.pdef_of(r), "unit", None) for r in refs(e)]
-        return bool(found) and all(u == unit if unit else self.lang.is_base_unit(u) for u in found)
+            return None
+        found = {getattr(self.pdef_of(r), "unit", None) for r in refs(e)}
+        if len(found) != 1:
+            return None
+        u = found.pop()
+        if not (u in units if units else self.lang.is_base_unit(u)):
+            return None
+        return 1.0 if self.lang.is_base_unit(u) else self.lang.unit_factor(u) or 1.0
 
     def is_date(self, r: Ref) -> bool:
         """Is this a stored date (认购结束时间, 离任日期)?"""

@@ -14,18 +14,21 @@ def applies(g: QueryGraph) -> bool:
 
 
 def lower(g: QueryGraph):
-    a, ent = data_prop(g), g.entity()
-    if a is None or ent is None or not g.schema.labels[a.owner.label].dynamic:
+    a, u = data_prop(g), g.unit("rank_in_group")
+    if a is None or not g.schema.labels[a.owner.label].dynamic:
+        return None
+    said = u.ref("label") if u.ref("label") is not None else u.ref("ent")  # 板块里, or 有色金属里: its kind
+    words = () if said is None else g.m[said].targets or tuple(dict.fromkeys(e.label for e in g.m[said].entities))
+    # the one ranked: the named thing that belongs to a group of that word (有色金属板块里…紫金矿业排第几)
+    ent, hops = next(((e, hs) for e in g.entities()
+                      if (hs := [h for lab in words for h in g.schema.edges_between(e.label, lab) if h.forward])),
+                     (None, []))
+    if ent is None:
         return None
     prop, own = a.prop, _own_rows(g, ent.label, a.owner, a.prop)
     if own is None:
         return None
     ov, olabel = own
-    u = g.unit("rank_in_group")
-    words = g.m[u.ref("label")].targets if u.ref("label") is not None else ()
-    hops = [h for lab in words for h in g.schema.edges_between(ent.label, lab) if h.forward]
-    if not hops:
-        return None
     group, group_edge = hops[0].dst, hops[0].edge
     gv, o, od = g.new_var(group), g.new_var(ent.label), g.new_var(olabel)
     hop = g.schema.shortest_paths(ent.label, olabel)[0].hops[0]

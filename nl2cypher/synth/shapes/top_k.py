@@ -135,6 +135,9 @@ def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int) -> tuple | N
     first = [ln for ln in g.links if ln not in later]
     conds = [(c, any(r.var in after for r in refs(c))) for c in g.conds]
     carried = (Column(Whole(owner.var)),) + ((Column(Whole(by.expr.var)),) if by.expr.var != owner.var else ())
+    # the things the later links start from go along too (持仓市值最大的股票属于哪个板块: the stock held)
+    joins = {v for ln in first for v in (ln.a, ln.b)} & {v for ln in later for v in (ln.a, ln.b)}
+    carried += tuple(Column(Whole(v)) for v in sorted(joins - {owner.var, by.expr.var}))
     keep = Projection(carried, distinct=True, order=(by, Sort(g.name_of(owner)[0])), limit=limit, carry=True)
     alone = {s.var for s in g.slots} - after
     return (g.pattern(first, [c for c, late in conds if not late], alone), keep,
