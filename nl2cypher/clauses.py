@@ -103,11 +103,28 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     if q is not None and not _weighed(engine, p) and (both := _either_day(query, q)) is not None:
         return both, after  # 上周五收多少 这周五呢: both days' rows (跟今天比呢 asks more than the rows)
     timed = _timed(engine, p, first, today)
+    # a row of its own beside the first's only when the clause names the thing it asks of (长江电力呢), neither
+    # pointing back (他还管啥: his other funds) nor weighing against the first (跟今天比呢)
+    own_row = one_row and not engine.lang.pronouns.search(p) and not _weighed(engine, p) and _its_own(engine, first, p, today)
     for a in ((engine.ask(timed, today),) if timed != p else ()) + (after,):
         if (q := _read(engine, a)) is not None and \
-                (both := _beside(query, q, [first, p], engine.lang, one_row and len(a.rows) == 1)) is not None:
+                (both := _beside(query, q, [first, p], engine.lang, own_row and len(a.rows) == 1)) is not None:
             return both, a
     return None
+
+
+def _its_own(engine: "Engine", first: str, clause: str, today) -> bool:
+    """Does the clause ask of its own thing (长江电力呢), or of the first's thing at no other
+    day (今天股价多少 after 是白酒版块的吗)? Not 今天呢 after 上周五收盘多少: a day against a day."""
+    def said(text):
+        try:
+            return engine.lexicon.extract(text, engine.context(today).today, engine.trading_days)
+        except Nl2CypherError:
+            return None
+    a, b = said(first), said(clause)
+    if a is None or b is None:
+        return False
+    return bool(b.of("entity")) or not (a.of("time") and b.of("time"))
 
 
 def _timed(engine: "Engine", clause: str, first: str, today) -> str:
@@ -121,8 +138,10 @@ def _timed(engine: "Engine", clause: str, first: str, today) -> str:
         except Nl2CypherError:
             return []
     own = said(clause)
+    # …and the thing named first (以及持仓占比最高的基金: of 贵州茅台's holders) when it names none
     carried = [m for m in said(first) if m.kind == "time" and not any(x.kind == "time" for x in own)
-               or m.kind in ("entity", "label") and not any(x.kind in ("entity", "label") for x in own)]
+               or m.kind == "entity" and not any(x.kind == "entity" for x in own)
+               or m.kind == "label" and not any(x.kind in ("entity", "label") for x in own)]
     return "".join(m.text for m in carried) + clause
 
 

@@ -262,12 +262,10 @@ class Engine:
     def _refuse_out_of_scope(self, unexplained: tuple[str, ...], ex=None) -> None:
         """A definition, a forecast, advice: words no KG answers (the language's
         `out_of_scope` list) left unexplained — refuse instead of guessing."""
-        def said(words):  # market|cap, 下|星期: one phrase left apart
-            return words + (" ".join(words), "".join(words))
-        # advice beside a question is an aside; a figure the KG does not hold is asked even there (每股收益几钿)
-        asked = [(w, said(self._not_aside(unexplained, ex))) for w in self.lang.words.get("out_of_scope", ())] + \
-                [(w, said(unexplained)) for w in self.domain.absent]
-        hits = [w for w, words in asked if any(str(w).lower() in u.lower() for u in words)]
+        unexplained = self._not_aside(unexplained, ex)
+        said = unexplained + (" ".join(unexplained), "".join(unexplained))  # market|cap, 下|星期: one phrase left apart
+        known = [*self.lang.words.get("out_of_scope", ()), *self.domain.absent]  # and what the KG does not hold
+        hits = [w for w in known if any(str(w).lower() in u.lower() for u in said)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))

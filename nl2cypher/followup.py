@@ -594,7 +594,8 @@ class Resolver:
         """A turn that names nothing of the KG and asks what no KG answers (the language's
         `out_of_scope` words: 要不要, 能买吗): its own question, to be refused, not a follow-up."""
         named = ex is not None and any(m.kind in ("entity", "label", "property", "value", "edge") for m in ex.mentions)
-        return not named and bool(self.lang.found("out_of_scope", q))
+        # 哪个好 after two things: which of them did better, not advice
+        return not named and bool(self.lang.found("out_of_scope", q)) and self._find(q, "which") is None
 
     def _unknown_alone(self, rest: str, today: dt.date, calendar) -> bool:
         """Is what the question says, but for its lead and tail words, one name the KG lacks?"""

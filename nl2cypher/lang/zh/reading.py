@@ -62,6 +62,8 @@ def number_stands(text: str, n: Number) -> bool:
         return True
     after = text[n.end:n.end + 1]
     after_rank_word = bool(RANK_BEFORE.search(text[max(0, n.start - 2):n.start]))
+    if n.text in ("两", "二", "三", "几") and text[max(0, n.start - 1):n.start] in ("这", "那"):
+        return False  # 这两只, 那三家: a pointing word's, not a number
     if n.text == "一":  # 同一个, 一下, 一共: 一 is rarely a number on its own
         return after_rank_word and after not in WORD_AFTER_ONE
     # nothing after it counts too (the question ends on the number)

@@ -120,7 +120,9 @@ def _quarter_each(g: QueryGraph, u, a):
     what = g.prop_word(row.label, a.prop)
     word = g.lang.word("growth", u.params.get("kind"), fallback="other")
     name = Column(*g.name_of(owner))
-    cols = (name, Column(cur, f"{y}Q{q}{what}"), Column(prev, f"{py}Q{pq}{what}"),
+    # …及其所属行业板块: other things asked beside each one, shown too
+    beside = tuple(Column(*g.name_of(s)) for s in g.slots if s.kind == "label" and s is not owner and s is not row)
+    cols = (name, *beside, Column(cur, f"{y}Q{q}{what}"), Column(prev, f"{py}Q{pq}{what}"),
             Column(diff, g.lang.say("columns.day_fall" if down else "columns.day_difference", what=what)),
             Column(pct, g.lang.say("columns.day_fall_pct") if down else g.lang.say("columns.growth", word=word)))
     if ranked is not None:
