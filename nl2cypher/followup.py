@@ -1040,8 +1040,9 @@ class Resolver:
         if column is not None:  # 两天收盘差多少 after 收盘价和涨跌幅, 昨天呢: the two closes
             pair = done[-2:]
             if len(pair) == 2 and all(history[k].rows == 1 and column in history[k].figures for k in pair):
-                return Resolution(self._say_arith(op, last.resolved, history[pair[0]].resolved), "arithmetic",
-                                  arithmetic=(op, pair[1], pair[0]), column=column)
+                op, a, b = _later_first(op, pair[1], pair[0], history)
+                return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
+                                  arithmetic=(op, a, b), column=column)
             return None
         if any(not asked & set(m.targets) for m in own):
             return None  # 成交量差多少 after two closing prices: a question of its own
@@ -1071,6 +1072,7 @@ class Resolver:
         if len(done) >= 2 and len(last.values) == 1 and _one_figure(history[done[-2]]) \
                 and _same_measure(last, history[done[-2]]):
             a, b = done[-1], done[-2]  # 比上一个高多少: this answer against the one before
+            op, a, b = _later_first(op, a, b, history)
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))
         return None
@@ -1574,6 +1576,22 @@ def _latest(history: list[Turn]) -> Turn | None:
 def _one_figure(turn: Turn) -> bool:
     """The turn answered one figure (not the one group of a grouped answer)."""
     return len(turn.values) == 1 and turn.rows == 1
+
+
+def _later_first(op: str, a: int, b: int, history: list[Turn]) -> tuple[str, int, int]:
+    """Two answers of two days, their gap asked (差几块钱 after today's price, 昨天呢): a change over
+    time, the later day's less the earlier's, signed; else as given (比上一个低多少 says its order)."""
+    days = _day_of(history[a]), _day_of(history[b])
+    if op != "difference" or not all(days) or days[0] == days[1]:
+        return op, a, b
+    return "more", *((a, b) if days[0] > days[1] else (b, a))
+
+
+def _day_of(turn: Turn) -> str:
+    """The one day (or period start) a turn asked about, as written (ISO), or "" if none or several."""
+    days = {str((m.get("time") or {}).get("start")) for m in turn.mentions if m["kind"] == "time" and m.get("time")}
+    days.discard("None")
+    return days.pop() if len(days) == 1 else ""
 
 
 def _same_measure(a: Turn, b: Turn) -> bool:

@@ -1279,7 +1279,8 @@ FOLLOW_UPS = [
     # the difference (how far apart) of the last two answers, their property named again (两天收盘差多少)
     (["贵州茅台昨天收盘价多少", "今天呢"], "两天收盘差多少钱",
      f"MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
-     f"WHERE s.name = '贵州茅台' AND a.date = {T} AND b.date = date('2024-03-14') RETURN abs(a.closing_price - b.closing_price)"),
+     f"WHERE s.name = '贵州茅台' AND a.date = {T} AND b.date = date('2024-03-14') "
+     "RETURN a.closing_price - b.closing_price"),  # two days: the later less the earlier, signed (a writer's intent)
     # 这三只 after a top three: those three (a number that says how many)
     (["大成新能源灵活配置混合C的前三大重仓股是啥"], "这三只今天表现怎么样",
      "MATCH (f:public_offering_fund {name: '大成新能源灵活配置混合C'})-[h:hold]->(s:stock) WITH s ORDER BY "
@@ -3483,3 +3484,15 @@ def test_a_later_clause_asks_of_the_thing_named_first(engine):
     want = engine.store.run("MATCH (f:public_offering_fund)-[h:hold]->(:stock {name: '贵州茅台'}) "
                             "RETURN f.name ORDER BY h.position_ratio DESC, f.name LIMIT 1")
     assert ans.error is None and any(want.rows[0][0] in r for r in ans.rows), (ans.cypher, ans.rows)
+
+
+@pytest.mark.parametrize("turns", [("茅台今天多少钱一股", "昨天呢", "那是涨了还是跌了 差几块钱"),
+                                   ("茅台昨天收盘多少", "今天呢", "差多少")])
+def test_a_gap_between_two_days_is_the_later_less_the_earlier(engine, turns):
+    """差几块钱 after one day's price and another's: a change over time, signed — today's less
+    yesterday's whichever was asked first (it was the gap, unsigned: a fall shown as a rise)."""
+    s = _after(engine, *turns[:-1])
+    want = engine.store.run(f"MATCH (s:stock {{name: '贵州茅台'}})-[:has_stock_data]->(a:stock_data), "
+                            f"(s)-[:has_stock_data]->(b:stock_data) WHERE a.date = {T} AND b.date = date('2024-03-14') "
+                            "RETURN a.closing_price - b.closing_price")
+    _answers(engine, s.ask(turns[-1]), "RETURN %r" % want.rows[0][0])
