@@ -80,10 +80,17 @@ def _named_first(engine: "Engine", parts: list[str], today) -> list[str]:
     return out
 
 
-def _names_only(engine: "Engine", clause: str, today) -> bool:
+def _read_clause(engine: "Engine", clause: str, today):
+    """The clause's words as the lexicon reads them, or None where it reads no question."""
     try:
-        ex = engine.lexicon.extract(clause, engine.context(today).today, engine.trading_days)
+        return engine.lexicon.extract(clause, engine.context(today).today, engine.trading_days)
     except Nl2CypherError:
+        return None
+
+
+def _names_only(engine: "Engine", clause: str, today) -> bool:
+    ex = _read_clause(engine, clause, today)
+    if ex is None:
         return False
     rest = "".join(" " if any(m.start <= i < m.end for m in ex.mentions if m.kind in ("entity", "label", "value", "time"))
                    else c for i, c in enumerate(ex.question)).strip()
@@ -116,12 +123,7 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
 def _its_own(engine: "Engine", first: str, clause: str, today) -> bool:
     """Does the clause ask of its own thing (长江电力呢), or of the first's thing at no other
     day (今天股价多少 after 是白酒版块的吗)? Not 今天呢 after 上周五收盘多少: a day against a day."""
-    def said(text):
-        try:
-            return engine.lexicon.extract(text, engine.context(today).today, engine.trading_days)
-        except Nl2CypherError:
-            return None
-    a, b = said(first), said(clause)
+    a, b = _read_clause(engine, first, today), _read_clause(engine, clause, today)
     if a is None or b is None:
         return False
     return bool(b.of("entity")) or not (a.of("time") and b.of("time"))
@@ -132,11 +134,8 @@ def _timed(engine: "Engine", clause: str, first: str, today) -> str:
     and, naming nothing to ask about, of the first's things (同花顺这周涨了几天跌了几天)
     or kind of things (哪个板块涨得最猛 哪个跌得最惨: the boards)."""
     def said(text):
-        try:
-            ex = engine.lexicon.extract(text, engine.context(today).today, engine.trading_days)
-            return ex.mentions
-        except Nl2CypherError:
-            return []
+        ex = _read_clause(engine, text, today)
+        return ex.mentions if ex is not None else []
     own = said(clause)
     # …and the thing named first (以及持仓占比最高的基金: of 贵州茅台's holders) when it names none
     carried = [m for m in said(first) if m.kind == "time" and not any(x.kind == "time" for x in own)

@@ -1129,8 +1129,7 @@ class Resolver:
         if len(pair) != 2 or not all(_one_figure(history[k]) for k in pair):
             return None
         said = [str(m.time.start) for m in ex.of("time") if m.time is not None and m.time.start is not None]
-        days = {k: {str((m.get("time") or {}).get("start")) for m in history[k].mentions if m["kind"] == "time"}
-                for k in pair}
+        days = {k: _days_of(history[k]) for k in pair}
         order = [next((k for k in pair if day in days[k]), None) for day in said[:2]]
         if len(order) != 2 or None in order or order[0] == order[1]:
             return None
@@ -1587,10 +1586,15 @@ def _later_first(op: str, a: int, b: int, history: list[Turn]) -> tuple[str, int
     return "more", *((a, b) if days[0] > days[1] else (b, a))
 
 
+def _days_of(turn: Turn) -> set[str]:
+    """The days (or period starts) a turn asked about, ISO-written."""
+    return {str(m["time"]["start"]) for m in turn.mentions
+            if m["kind"] == "time" and m.get("time") and m["time"].get("start") is not None}
+
+
 def _day_of(turn: Turn) -> str:
-    """The one day (or period start) a turn asked about, as written (ISO), or "" if none or several."""
-    days = {str((m.get("time") or {}).get("start")) for m in turn.mentions if m["kind"] == "time" and m.get("time")}
-    days.discard("None")
+    """The one day a turn asked about, or "" if none or several."""
+    days = _days_of(turn)
     return days.pop() if len(days) == 1 else ""
 
 

@@ -277,7 +277,7 @@ def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[st
 def unmeasured(question: str, expressed: Expressed, query) -> tuple[str, ...]:
     """回购多少亿 answered with names alone: an amount asked in a magnitude that no
     column shows (every column names a thing) — the amount's words, as not expressed."""
-    m = next((m for p in expressed.scales if (m := p.search(question))), None)
+    m = _scale_said(question, expressed)
     ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
     if m is None or ret is None:
         return ()
@@ -286,9 +286,14 @@ def unmeasured(question: str, expressed: Expressed, query) -> tuple[str, ...]:
     return (m.group(),) if named else ()
 
 
+def _scale_said(question: str, expressed: Expressed) -> re.Match | None:
+    """Where the question asks for a magnitude (多少亿, 换算成亿元), if it does."""
+    return next((m for p in expressed.scales if (m := p.search(question))), None)
+
+
 def rescaled(question: str, unexplained: tuple[str, ...], expressed: Expressed, query) -> tuple[str, ...]:
     """换算成亿元 with a column divided into 亿元: the words asking the magnitude are read."""
-    m = next((m for p in expressed.scales if (m := p.search(question))), None)
+    m = _scale_said(question, expressed)
     ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
     if m is None or ret is None or not any(isinstance(i.expr, ast.Bin) and i.expr.op == "/" and
                                            isinstance(i.expr.right, ast.Lit) for i in ret.items):

@@ -12,6 +12,7 @@ from ..values import Number
 
 RANK_BEFORE = re.compile(r"(前|后|于|过|到|至|为|是|第|倒数|top|至少|最少|最多)$", re.I)  # 前十, 大于五, 第三, 至少两
 MEASURE_AFTER = "只个家支位名天日条年月次回"  # 五只, 三天, 两次
+POINTING = ("这", "那")  # 这两只, 那三家
 WORD_AFTER_ONE = "直起样下共些般定切向律旦再概"  # 是不是一直在涨, 是一样的: 一 of a word, not a number
 
 
@@ -62,8 +63,8 @@ def number_stands(text: str, n: Number) -> bool:
         return True
     after = text[n.end:n.end + 1]
     after_rank_word = bool(RANK_BEFORE.search(text[max(0, n.start - 2):n.start]))
-    if n.text in ("两", "二", "三", "几") and text[max(0, n.start - 1):n.start] in ("这", "那"):
-        return False  # 这两只, 那三家: a pointing word's, not a number
+    if len(n.text) == 1 and text[max(0, n.start - 1):n.start] in POINTING:
+        return False  # 这两只, 那三家: a pointing word's count, not a number
     if n.text == "一":  # 同一个, 一下, 一共: 一 is rarely a number on its own
         return after_rank_word and after not in WORD_AFTER_ONE
     # nothing after it counts too (the question ends on the number)
