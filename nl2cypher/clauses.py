@@ -10,6 +10,7 @@ which clause it answers. Anything else keeps the whole question's answer."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -50,13 +51,18 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
                   engine.lang.script)
     # 你给我数数 after the asks: a clause of filler words asks nothing
     parts = [p for p in _named_first(engine, parts, today) if not engine.lang.fillers.covers(p)]
-    if not 2 <= len(parts) <= MAX_CLAUSES:
+    # …涨了没 家人们我重仓白酒的: a later clause only naming what an earlier one named asks nothing
+    said = len(parts)
+    parts = [p for i, p in enumerate(parts) if i == 0 or not _named_again(engine, parts[:i], p, today)]
+    if not (2 <= len(parts) <= MAX_CLAUSES or said >= 2 and len(parts) == 1):
         return None
     session = engine.session()
     first = session.ask(parts[0], today)
     query = _read(engine, first)
     if query is None:
         return None
+    if len(parts) == 1:  # the rest only named its thing again: the first clause is the question
+        return Merged(query, [first])
     answers = [first]
     for p in parts[1:]:
         one_row = len(answers) == 1 and len(first.rows) == 1  # the first clause's one row, nothing grafted yet
@@ -88,12 +94,21 @@ def _read_clause(engine: "Engine", clause: str, today):
         return None
 
 
+def _named_again(engine: "Engine", before: list[str], clause: str, today) -> bool:
+    if not _names_only(engine, clause, today):
+        return False
+    named = [{r.name for m in ex.of("entity") for r in m.entities}
+             for ex in (_read_clause(engine, c, today) for c in [*before, clause]) if ex is not None]
+    return len(named) == len(before) + 1 and bool(named[-1]) and named[-1] <= set().union(*named[:-1])
+
+
 def _names_only(engine: "Engine", clause: str, today) -> bool:
     ex = _read_clause(engine, clause, today)
     if ex is None:
         return False
     rest = "".join(" " if any(m.start <= i < m.end for m in ex.mentions if m.kind in ("entity", "label", "value", "time"))
-                   else c for i, c in enumerate(ex.question)).strip()
+                   else c for i, c in enumerate(ex.question))
+    rest = "".join(c for c in rest if not unicodedata.category(c).startswith("S")).strip()  # 😭: no word
     return bool(ex.mentions) and (not rest or engine.lang.fillers.covers(rest, asking=False))
 
 

@@ -112,6 +112,7 @@ class Resolution:
     then: str | None = None  # asked of the one `question` picks (…最大的那个|关联了哪些公司), its name at PICKED
     repicked: bool = False  # names the one the ranking before picked, said again by its ranking (涨最猛那只)
     place: str | None = None  # 中信证券排第几: the one whose place among the ranked rows before is asked
+    order: list[str] | None = None  # 它们各自在哪个省 after a top 5: the names pointed at, rows shown in their order
 
 
 class Resolver:
@@ -125,7 +126,7 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
-                                "picked", "joined", "weak", "that_time", "that_day", "place")}
+                                "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine", "names_it")}
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.nth = {str(k): int(v) for k, v in (vocab.get("nth") or {}).items()}
         self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
@@ -140,6 +141,10 @@ class Resolver:
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
         self._lead = re.compile(f"^(?:{lang.alternation(self.words['lead'], in_order=True)})")
         self._tail = re.compile(f"(?:{lang.alternation(self.words['tail'], in_order=True)})$")
+        # 泸州老窖呢 同一段时间: a tail word closing the first clause, more words after it
+        seps = re.escape(self._ends + self._seps)
+        self._clause_tail = re.compile(f"(?:{lang.alternation(self.words['clause_tail'])})(?=[{seps}]+\\S)") \
+            if self.words["clause_tail"] else None
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
@@ -177,7 +182,7 @@ class Resolver:
         grouped = self._grouped(q, ex, prev)
         if grouped is not None:
             return grouped
-        ranked = self._ranked_among(q, ex, prev) or self._ranked_again(q, ex, history, prev)
+        ranked = self._ranked_among(q, ex, prev, history[-1] is prev) or self._ranked_again(q, ex, history, prev)
         if ranked is not None:
             return ranked
         if prev is not None and self._joins(q, ex, prev):  # add PayPal, compare that with Citi's: both
@@ -186,6 +191,9 @@ class Resolver:
         if compared is not None:
             return compared
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
+        if ref is not None and ref[0] in ("they", "pair") and not history[-1].ok and not history[-1].named:
+            # 这几只里面哪只最大 after a turn that got no answer: the ones it was to list — asked back
+            return Resolution(q, "plural", clarify=self.lang.say("followup.unresolved", word=self._unglued(q[ref[1]:ref[2]])))
         if ref is not None:
             return self._point(q, ref, history, prev, ex, when=(today, calendar))
         pair = self._which_of_two(q, ex, history)
@@ -426,7 +434,7 @@ class Resolver:
         edge = self.schema.edges.get(owner)
         return owner in labels or (edge is not None and bool(labels & (set(edge.sources) | set(edge.targets))))
 
-    def _ranked_among(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+    def _ranked_among(self, q: str, ex, prev: Turn | None, last: bool = True) -> Resolution | None:
         """其中规模最大的是哪只 / 哪只持仓占比最高 right after a list: the question
         before, ranked — so what it was about (持有宁德时代的, 今天) stays with it.
         Not when the question before ranked already, nor for another kind of thing."""
@@ -438,7 +446,11 @@ class Resolver:
         if cut is not None and prev.ranked and len(prev.answered) == 1:
             # 涨最猛那只今天成交量多少 right after 谁涨最猛: the one it picked, asked on
             return Resolution(self._cat(prev.answered[0].name, q[cut:]), "pronoun", repicked=True)
-        if len(prev.answered) < 2:
+        # 规模最大的是哪只 after 王明管几只基金: among those counted (这几只 says which ones itself); after a
+        # count that narrowed a list before (其中银行股几家), writers rank that list — not this count
+        counted = prev.counted and prev.number == 1 and last and self._find(q, "they") is None \
+            and self._find(q, "pair") is None
+        if len(prev.answered) < 2 and not counted:
             return None
         head = [m for m in ex.mentions if cut is None or m.end <= cut]
         labels = {n.label for n in prev.answered}
@@ -447,7 +459,10 @@ class Resolver:
         if prev.ranked:
             return None
         ranking = q[:cut] if cut is not None else q
-        among = self._find(ranking, "among")
+        among = min(filter(None, (self._find(ranking, "among"), self._those_inside(ranking))),
+                    key=lambda m: m.start(), default=None)  # 这几个里面: the pointing word goes too
+        if among is not None and not last:
+            return None  # 这几只里面 after a turn that got no answer: which ones is asked back
         # a kind or edge word before it (上游里面) names the list before: said once, by that list
         named = among is not None and among.start() > 0 and any(
             m.kind in ("edge", "label") and m.start == 0 and m.end == among.start() for m in ex.mentions)
@@ -460,6 +475,13 @@ class Resolver:
         # 其中持股最多的那个还持有哪些公司: the others-word leaves out what the turn before named
         then = self._besides(q, prev, [], ex, PICKED + q[cut:]) if cut is not None else None
         return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among", then=then)
+
+    def _those_inside(self, q: str) -> re.Match | None:
+        """这几只里, 它们中间: several pointed at, then an inside word — among the answer before."""
+        they = self._find(q, "they")
+        inside = self._find(q, "inside", they.end()) if they is not None else None
+        return re.compile(re.escape(q[they.start():inside.end()])).search(q) \
+            if inside is not None and inside.start() == they.end() else None
 
     def _ranked_again(self, q: str, ex, history: list[Turn], prev: Turn | None) -> Resolution | None:
         """跌最多的板块呢 after a turn about one board (the one 哪个板块涨最多 picked): the
@@ -561,11 +583,12 @@ class Resolver:
     def _weighed_end(self, ex) -> set[str] | None:
         """最大的股东是谁 (no edge word, no figure): ranked by how big each one's link is (the
         edge's `weight`), of a thing at the link's other end — the one discussed."""
-        if any(m.kind == "property" for m in ex.mentions):
-            return None
         said = {t for m in ex.mentions if m.kind == "label" for t in m.targets}
-        ends = {x for e in self.schema.edges.values() if e.weight and said & {*e.sources, *e.targets}
-                for x in (*e.sources, *e.targets)} - said
+        weighed = [e for e in self.schema.edges.values() if e.weight and said & {*e.sources, *e.targets}]
+        own = {e.name for e in weighed}  # 持股多少: a figure of the link itself, asked beside it
+        if any(m.kind == "property" and not any(t.partition(".")[0] in own for t in m.targets) for m in ex.mentions):
+            return None
+        ends = {x for e in weighed for x in (*e.sources, *e.targets)} - said
         return ends or None
 
     def arithmetic_words(self, q: str) -> list[tuple[str, list[str]]]:
@@ -642,6 +665,8 @@ class Resolver:
                 m = None  # 其他公司: the pronoun's character inside an others-word
             if m and ex is not None and any(x.kind == "time" and x.start <= m.start() < x.end for x in ex.mentions):
                 m = None  # 这两个星期: the words of a time said, no reference
+            if m and ex is not None and self._names_next(q, m, ex):
+                m = None  # 这只中国中免: a pointing word before a name says which one, no reference
             if m:
                 found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
         inside = self._inside(q, ex) if not alone else None
@@ -677,8 +702,11 @@ class Resolver:
             return None
         if named:
             edge = next((x for x in ex.mentions if x.kind == "edge" and named[-1].end <= x.start and x.end <= start), None)
-            if edge is None or kind not in ("it", "person"):
-                return None  # 关于贵州茅台，它的董事长 / 易方达旗下这些基金: the pronoun points inside the question
+            subject = any(x.kind == "edge" and x.start == end for x in ex.mentions)
+            if edge is None or kind not in ("it", "person") or subject:
+                # 关于贵州茅台，它的董事长 / 易方达旗下这些基金 / 社保一一八组合买了好多股票 它买了啥
+                # (the edge word after it: its subject): the pronoun points inside the question
+                return None
             # 社保一一八组合也持有它吗: an edge word between — 它 is what is at the edge's other end, from before
             label = label or self._other_end(edge, named[-1])
         return kind, start, end, label
@@ -712,11 +740,21 @@ class Resolver:
         return word.lower() in self.words["weak"] and any(
             u.kind in RANKING_UNITS and u.span[0] >= label.end for u in self._units(ex))
 
-    @staticmethod
-    def _named_after(q: str, label, ex) -> bool:
-        """The label word is followed by a name of its own kind (基金经理张丽华)."""
+    def _names_next(self, q: str, m: re.Match, ex) -> bool:
+        """A pointing word (这只, 那家) with a name right after it."""
+        if not any(m.group().startswith(w) for w in self.words["definite"]):
+            return False
+        at = len(q) - len(q[m.end():].lstrip())
+        # 这家银行 (a board's name, a kind of company too) still points back: a group's name is no name of one
+        groups = {t for e in self.schema.edges.values() if e.members for t in e.targets}
+        return any(x.kind == "entity" and x.start == at and not {r.label for r in x.entities} & groups
+                   for x in ex.mentions)
+
+    def _named_after(self, q: str, label, ex) -> bool:
+        """The label word is followed by a name of its own kind (基金经理张丽华, 我那个基金是中欧医疗健康指数C)."""
         nxt = min((x for x in ex.mentions if x.start >= label.end), key=lambda x: x.start, default=None)
-        return nxt is not None and nxt.kind == "entity" and not q[label.end:nxt.start].strip() and \
+        between = q[label.end:nxt.start].strip() if nxt is not None else ""
+        return nxt is not None and nxt.kind == "entity" and (not between or between in self.words["names_it"]) and \
             any(r.label in label.targets for r in nxt.entities)
 
     def _point(self, q: str, ref, history: list[Turn], prev: Turn | None, ex=None, when=None) -> Resolution:
@@ -740,6 +778,10 @@ class Resolver:
             return Resolution(self._reshaped(prev, rest), "among", unsure=self._listed_none(prev, label))
         if not targets:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=self._unglued(word)))
+        if kind == "definite" and len(targets) > 1 and any(q[:start].endswith(w) for w in self.words["mine"]):
+            # 我那个基金 after a list of funds: the asker's own — the first of that kind they named
+            mine = next((n for t in history for n in t.named if n.label == targets[0].label), None)
+            targets = [mine] if mine is not None else targets
         if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?
             shown = self.lang.join([t.name for t in targets[:MAX_CHOICES]]) + ("…" if len(targets) > MAX_CHOICES else "")
             return Resolution(q, kind, clarify=self.lang.say("followup.which_one", word=word, choices=shown))
@@ -764,7 +806,8 @@ class Resolver:
             rest = rest[:same.start()] + rest[same.end():]
         text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, rest), history)
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
-                          unsure=kind in ("it", "person") and len(targets) > 1)
+                          unsure=kind in ("it", "person") and len(targets) > 1,
+                          order=[t.name for t in targets] if len(targets) > 1 else None)
 
     def _narrowed_by(self, prev: Turn, targets: list[Named]) -> str:
         """里面…最多的 after …中女的规模合计 (the names, narrowed by a value): still narrowed — those
@@ -1053,6 +1096,9 @@ class Resolver:
             return timed  # 今天比昨天多了多少 after today's close, 昨天呢: today's less yesterday's
         if ents:  # 招行多赚了多少 after 招行…合计, 兴业银行同期呢: that one's against the other
             return self._named_first(op, ents, history, done) if not ex.of("time") else None
+        said = {str(m.time.start) for m in ex.of("time") if m.time is not None} if ex is not None else set()
+        if said and not said & set().union(*(_days_of(history[k]) for k in done[-2:])):
+            return None  # 上个礼拜五呢 差几钿 after today's two prices' gap: another day's, not these answers
         if len(done) >= 2 and bool(last.growth) != bool(history[done[-2]].growth):
             # a figure after a growth (招行净利润, 环比呢, 同比呢, 兴业银行同期呢 … 两家差多少): the figure
             # before of the same measure, when there is one; else the figure and the growth
@@ -1162,7 +1208,21 @@ class Resolver:
     def _marked(self, q: str) -> bool:
         """Worded as a follow-up: a lead or tail word (那…, …呢, 换成…)."""
         body = q.strip().rstrip(self._ends)
-        return bool(self._lead.match(body) or self._tail.search(body))
+        return bool(self._lead.match(body) or self._tail.search(body) or self._closed_early(body))
+
+    def _closed_early(self, body: str) -> bool:
+        """泸州老窖呢 同一段时间, 伊利股份呢 多少: the tail word closes the swap and the words
+        after it ask nothing of their own (fillers, a same-time or tail word); 泸州老窖呢 今天涨了
+        好多 is a question of its own."""
+        m = self._clause_tail.search(body) if self._clause_tail is not None else None
+        if m is None:
+            return False
+        rest = body[m.end():].strip(self._seps + self._ends)
+        counted = self.lang.words.get("asks_count")
+        if counted and re.search(str(counted), rest):
+            return False  # 江苏呢 多少家: the question before, counted (its own shape)
+        return self.lang.fillers.covers(rest, asking=True) or rest in self.words["same_time"] \
+            or bool(self._tail.fullmatch(rest))
 
     def _leans(self, q: str, ex) -> bool:
         """A follow-up rather than a question of its own: a lead or tail word
@@ -1174,8 +1234,10 @@ class Resolver:
             return True  # 去年同期, 工行同期多少: the time before, moved or kept
         if ex is None:
             return False
-        if (ex.of("entity") or ex.of("value")) and self._names_only(ex):
-            return True  # moderna's? / 五粮液？ / current liabilities after a question: the same question of it
+        own = {r.label for m in ex.of("entity") for r in m.entities}
+        kinds = ("entity", "value", "time") + (("label",) if all(own & set(m.targets) for m in ex.of("label")) else ())
+        if (ex.of("entity") or ex.of("value")) and self._names_only(ex, kinds):
+            return True  # moderna's? / 五粮液？ / 半导体板块YTD after a question: the same question of it
         return not any(m.kind in ("entity", "label", "value") for m in ex.mentions)
 
     def _joins(self, q: str, ex, prev: Turn) -> bool:
@@ -1206,10 +1268,10 @@ class Resolver:
         names = self._join([*said, *(m.text for m in ents)])
         return Resolution(self._cat(names, rest.strip()), "entity")
 
-    def _names_only(self, ex) -> bool:
+    def _names_only(self, ex, kinds=("entity", "value")) -> bool:
         """Does the question say nothing but names and values (and fillers)?"""
         rest = "".join(" " if c in self._ends + self._seps or any(m.start <= i < m.end for m in ex.mentions
-                                                                  if m.kind in ("entity", "value")) else c
+                                                                  if m.kind in kinds) else c
                        for i, c in enumerate(ex.question))  # OK, Lululemon then.: its commas and stops too
         return self.lang.fillers.covers(rest.strip(), asking=False) or not any(c.isalnum() for c in rest)
 
@@ -1335,7 +1397,38 @@ class Resolver:
         elif (kind := self._kind_word(prev, b)) is not None and set(kind["targets"]) & {n.label for n in prev.named} \
                 and not set(kind["targets"]) & {r.label for m in ents for r in m.entities}:
             b = kind["end"]  # 青岛啤酒呢 after 白酒板块…: the board's word goes with the board
-        return [(a, b, text)]
+        return [(a, b, text), *self._reworded(prev, kinds, b)]
+
+    def _reworded(self, prev: Turn, kinds: set[str], after: int) -> list:
+        """半导体板块呢 after 两只股票的股价: a figure word of another kind's rows (股价, a stock's
+        closing price) said in the new kind's own word for the same figure (收盘点位)."""
+        edits = []
+        for m in prev.mentions:
+            if m["kind"] != "property" or m["start"] < after:
+                continue
+            if any(self._owns(t, kinds) for t in m["targets"]):
+                continue  # 收盘 after a stock's question, of a board: its own word too
+            words = {w for t in m["targets"] if (w := self._own_word(t, kinds))}
+            if len(words) == 1:
+                edits.append((m["start"], m["end"], words.pop()))
+        return edits
+
+    def _owns(self, target: str, kinds: set[str]) -> bool:
+        """A figure of one of these kinds, or of their own rows."""
+        owner = target.partition(".")[0]
+        return owner in kinds or any(self._one_step(k, owner) for k in kinds)
+
+    def _own_word(self, target: str, kinds: set[str]) -> str | None:
+        owner, _, prop = target.partition(".")
+        labels = self.schema.labels
+        if owner not in labels or self._owns(target, kinds):
+            return None
+        for k in kinds:
+            for other, spec in labels.items():
+                pdef = spec.properties.get(prop)
+                if pdef is not None and pdef.description and (other == k or self._one_step(k, other)):
+                    return pdef.description
+        return None
 
     def _grown_of(self, q: str, ex, prev: Turn) -> Resolution | None:
         """同期白酒板块涨了多少 after a growth between two times: the other thing's
@@ -1351,18 +1444,18 @@ class Resolver:
         return Resolution(text, "entity")
 
     def _new_kind(self, ex, prev: Turn) -> bool:
-        """A name with a kind word right after it (五粮液董事长呢) that is neither the
-        name's own kind nor one the question before asked about: that thing of it."""
+        """Names with a kind word after them (五粮液董事长呢, 兴业和浦发的现任董事长呢: no other
+        mention between) that is neither the names' own kind nor one the question before
+        asked about: that thing of them."""
         ents = ex.of("entity")
-        if len(ents) != 1:
+        if not ents:
             return False
-        particles = self.lang.fillers.particles
-        label = next((m for m in ex.mentions if m.kind == "label" and m.start >= ents[0].end
-                      and all(c in particles for c in ex.question[ents[0].end:m.start])), None)
-        if label is None:
+        last = ents[-1]
+        label = min((m for m in ex.mentions if m.start >= last.end), key=lambda m: m.start, default=None)
+        if label is None or label.kind != "label":
             return False
         before = {t for m in prev.mentions if m["kind"] == "label" for t in m.get("targets", ())}
-        own = {r.label for r in ents[0].entities}
+        own = {r.label for m in ents for r in m.entities}
         return not set(label.targets) & (before | own)
 
     def _kind_word(self, prev: Turn, at: int) -> dict | None:
@@ -1506,6 +1599,10 @@ class Resolver:
             if not head:
                 break
             body = body[head[-1][1]:]
+        for m in prev.mentions:  # 这几只里今天谁涨得最多 after 红三兵今天有哪些: the day said once
+            said = m["text"]
+            if m["kind"] == "time" and said in body and rest.replace(said, "", 1).strip(self._seps) and said in rest:
+                rest = rest.replace(said, "", 1)
         return self._cat(body, rest)
 
     def _unasked(self, body: str) -> str:
@@ -1525,6 +1622,8 @@ class Resolver:
     def _strip_markers(self, q: str) -> str:
         body = q.strip().rstrip(self._ends)
         body = self._lead.sub("", body, count=1)
+        if self._closed_early(body):
+            body = self._clause_tail.sub("", body, count=1)
         return self._tail.sub("", body, count=1).strip(self._seps)
 
     def _moved(self, times: list[dict], unit: str, by: int = 1) -> str | None:

@@ -60,6 +60,7 @@ class Session:
             ans = self.engine.ask(resolved, today, said=said, after_turns=lone)
             ans.question = question
             self._carry_doubt(ans, res)
+            self._in_order(ans, res)
             for flag, note in (("stranded", "notes.stranded"), ("unsure", "notes.two_readings")):
                 if res is not None and getattr(res, flag) and ans.error is None and ans.confidence is not None:
                     ans.confidence = min(ans.confidence, LONE_TURN)
@@ -102,6 +103,19 @@ class Session:
         if not sure or not isinstance(first.rows[0][0], str):
             return dataclasses.replace(res, then=None), None
         return dataclasses.replace(res, question=res.then.replace(PICKED, first.rows[0][0]), then=None), first
+
+    @staticmethod
+    def _in_order(ans: Answer, res) -> None:
+        """Rows about the things pointed at (它们各自在哪个省 after the five largest) come in the
+        order those were shown or said, unless this answer ranks them its own way."""
+        if res is None or not res.order or ans.error is not None or len(ans.rows) < 2 \
+                or any(u.kind in RANKING_UNITS for u in ans.trace.units):
+            return
+        at = {name: i for i, name in enumerate(res.order)}
+        place = [next((at[c] for c in row if isinstance(c, str) and c in at), None) for row in ans.rows]
+        if None in place:
+            return
+        ans.rows = [row for _, row in sorted(zip(place, ans.rows), key=lambda p: p[0])]
 
     def _carry_doubt(self, ans: Answer, res) -> None:
         """An answer built on an unsure turn is no surer than that turn: 这板块

@@ -95,6 +95,11 @@ def _top_k():
     return ex, [unit(ex, "topk", "前〈N2〉", refs={"num": 2}, dir="desc")]
 
 
+def _share():
+    ex = q(val("博士", "fund_manager.degree", ["博士"]), "学历的", lab("基金经理", "fund_manager"), "占全部的比例")
+    return ex, [unit(ex, "share", "占全部的比例")]
+
+
 def _entity():
     ex = q("介绍一下", ent("贵州茅台"))
     return ex, [unit(ex, "info", "介绍一下")]
@@ -141,6 +146,7 @@ CASES = {
     "same_as": _same_as, "why": _why, "difference": _difference, "which_of_group": _which_of_group,
     "history": _history, "yesno": _yesno, "every": _every, "count": _count, "group_by": _group_by, "aggregate": _aggregate,
     "period_extreme": _period_extreme, "top_k": _top_k, "entity": _entity, "lookup": _lookup, "list": _list,
+    "share": _share,
 }
 # shapes that read a measure's figures: over the ReportKG's packs (helpers.REPORT)
 REPORT_CASES = {"derived": _derived, "side_by_side": _side_by_side}

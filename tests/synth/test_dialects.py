@@ -50,7 +50,9 @@ NGQL = {
     'top_k':
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE sd.stock_data.date == date('2024-03-15') RETURN s.stock.name AS `股票`, sd.stock_data.range AS `涨跌幅` ORDER BY `涨跌幅` DESC, `股票` LIMIT 10",
     'entity':
-        'MATCH (s:stock) WHERE s.stock.name == $p0 RETURN s',
+        "MATCH (s:stock) WHERE s.stock.name == $p0 OPTIONAL MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE sd.stock_data.date == date('2024-03-15') RETURN s, sd.stock_data.date AS `日期`, sd.stock_data.closing_price AS `收盘价`, sd.stock_data.range AS `涨跌幅`",
+    'share':
+        'MATCH (fm2:fund_manager) WITH count(DISTINCT fm2) AS total MATCH (fm:fund_manager) WHERE fm.fund_manager.degree == $p0 RETURN count(DISTINCT fm) AS `数量`, total AS `全部基金经理数量`, count(DISTINCT fm) * 100.0 / total AS `占全部基金经理比例(%)`',
     'lookup':
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name == $p0 AND sd.stock_data.date == date('2024-03-14') RETURN DISTINCT s.stock.name AS `股票`, sd.stock_data.date AS `日期`, sd.stock_data.closing_price AS `收盘价`",
     'list':

@@ -26,6 +26,18 @@ def _chain_end(g: QueryGraph, chain, role: str) -> list:
     return [g.add_slot(named[0].label, at)]
 
 
+def _chain_start(g: QueryGraph, chain, role: str) -> list:
+    """长沙电池的上游产业: the named thing is no link of the chain (a company) but the answer is
+    (industries): the chain starts from its own industries — a slot of their own, between."""
+    named = [s for s in g.slots if s.kind == "entity" and s.label not in chain.sources]
+    said = any(m.kind == "edge" and m.params.get("role") is None for m in g.m)  # 关联的产业它的上游: both asked
+    if not named or said or g.target.label not in chain.sources or g.target.kind == "entity" or any(
+            s.label == g.target.label and s is not g.target for s in g.slots):
+        return []
+    at = next(g.pos(i) for i, m in enumerate(g.m) if m.kind == "edge" and m.params.get("role") == role)
+    return [g.add_slot(g.target.label, at)]
+
+
 def _links_said(g: QueryGraph, role: str) -> int:
     """下游的下游: chain words one right after another are that many links; said again
     further on (影响哪些下游 下游有哪些公司) it is the same link."""
@@ -44,7 +56,7 @@ def run(g: QueryGraph) -> None:
     every = any(m.kind == "edge" and m.params.get("role") == role and m.params.get("links") == "all" for m in g.m)
     chain = g.schema.role_edge("chain")[0] if role and g.schema.role_edge("chain") else None
     if chain is not None:
-        pending += _chain_end(g, chain, role)
+        pending += _chain_end(g, chain, role) + _chain_start(g, chain, role)
     # kinds said together (its industry and state): each hangs on the named thing, which goes first
     together = bool(g.said_together())
     # a kind of thing one hop from the target before a name further off (the directors of every

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..ir import Candidate, QueryGraph
 from . import (aggregate, derived, change, change_rank, compare_entity, count, difference, entity, every, group_by, group_rank, growth, history, lookup, side_by_side,
-               period_extreme, same_as, top_k, which_of_group, why, yesno)
+               period_extreme, same_as, share, top_k, which_of_group, why, yesno)
 
 SHAPES = (
     every,  # 这周每天都上涨的 (every dated row meets a threshold)
@@ -25,6 +25,7 @@ SHAPES = (
     which_of_group,  # A和B哪个高
     history,  # 历史最高
     yesno,  # …吗
+    share,  # 博士学历的占全部经理的比例
     group_by,  # 每个板块各有多少只 / 管的基金最多的经理
     count,  # 有多少
     aggregate,  # 平均/合计/最高 (and a period's total)

@@ -4,7 +4,7 @@ trading day before it (the label's `measures.price`)."""
 from __future__ import annotations
 
 from ..ir import Column, Const, Day, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
-from .common import branch, data_prop, each
+from .common import branch, data_prop, each, many_between
 
 NAME = "change"
 
@@ -49,7 +49,8 @@ def lower(g: QueryGraph):
     say, price_word = g.lang.say, g.prop_word(a.owner.label, price)
     change_word = g.prop_word(a.owner.label, g.schema.labels[a.owner.label].measures.get("change", price))
     notes = g.notes + [say("notes.change", change=change_word, end=end, before=before)]
-    if len(ent.names) > 1:  # 古井贡酒和山西汾酒今年以来涨了多少: a row each
+    if len(ent.names) > 1 or many_between(g, ent.label, a.owner.label):
+        # 古井贡酒和山西汾酒今年以来涨了多少: a row each (半导体板块…股价涨了多少: each of its stocks)
         return g.candidate(_each_named(g, ent, a.owner.label, price, on(before), on(end), (before, end), change_word),
                            NAME, notes)
     first, first_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(before))
@@ -66,12 +67,14 @@ def lower(g: QueryGraph):
 def _each_named(g: QueryGraph, ent, owner: str, price: str, at_before, at_end, days, change_word: str) -> tuple:
     """Each named thing's price on the day before the period and on its last day, side by side."""
     first, first_val = branch(g, ent.label, tuple(ent.names), owner, price, at_before)
-    e = first.paths[0].var
-    last, last_val = branch(g, ent.label, tuple(ent.names), owner, price, at_end, e_var=e)
+    e, label = first.paths[0].var, ent.label
+    if len(first.paths[0].steps) > 1:  # through the things it has many of: each of those
+        e, label = first.paths[0].steps[-2].var, first.paths[0].steps[-2].label
+    last, last_val = branch(g, label, tuple(ent.names), owner, price, at_end, e_var=e)
     say, word = g.lang.say, g.prop_word(owner, price)
     pct = Op("*", Op("/", Op("-", last_val, first_val), first_val), Const(100.0))
     match = Pattern(first.paths + last.paths, first.conds + last.conds)
-    cols = (Column(Ref(e, g.schema.labels[ent.label].display), g.label_word(ent.label)),
+    cols = (Column(Ref(e, g.schema.labels[label].display), g.label_word(label)),
             Column(first_val, say("columns.change_price", day=days[0], price=word)),
             Column(last_val, say("columns.change_price", day=days[1], price=word)),
             Column(pct, say("columns.change", change=change_word)))

@@ -175,6 +175,32 @@ def branch(g: QueryGraph, ent_label: str, ent_name: str | tuple[str, ...], owner
     return Pattern((path,), tuple(conds)), Ref(o_var, prop)
 
 
+def quote(g: QueryGraph, target: Slot) -> tuple[Pattern, tuple[Column, ...]] | None:
+    """A thing with daily rows asked about alone (帮我看看宁德, 茅台怎么样): beside all it has,
+    its latest trading day — the rows' price and change (`measures`), optional (none that day)."""
+    day = g.ctx.trading_day_on_or_before(g.ctx.today) if g.ctx.trading_days else None
+    for h in g.schema.neighbours(target.label) if day is not None else ():
+        lab = g.schema.labels.get(h.dst)
+        if not h.forward or lab is None or not lab.dynamic or not {"price", "change"} <= set(lab.measures):
+            continue
+        v = g.new_var(h.dst)
+        rows = Pattern((PathSpec(target.var, target.label, (Step(h.edge, True, v, h.dst),)),),
+                       (Op("=", g.day(v, h.dst), Day(day)),), optional=True)
+        return rows, (Column(g.day(v, h.dst), g.lang.say("columns.day")),) + tuple(
+            Column(Ref(v, lab.measures[k]), g.prop_word(h.dst, lab.measures[k])) for k in ("price", "change"))
+    return None
+
+
+def many_between(g: QueryGraph, ent_label: str, owner: str) -> bool:
+    """白酒板块…成交量: the rows are of things the named one has many of (its stocks'), not
+    its own — a branch of one name yields many values (two such branches paired every one)."""
+    if ent_label == owner:
+        return False
+    between = g.schema.shortest_paths(ent_label, owner)[0].hops[:-1]
+    # a measure's own node on the way (a company's Revenues concept) is one, named by the figure asked
+    return any(not g.schema.labels[h.dst].measure for h in between)
+
+
 def asks_which_day(g: QueryGraph) -> bool:
     """哪一天成交量最大, 最低点是哪天: the day of an extreme is asked (the language's `asks.day`)."""
     return bool(ask(g).data_slots) and asked(g, "day")

@@ -24,7 +24,7 @@ def lower(g: QueryGraph):
                       if (hs := [h for lab in words for h in g.schema.edges_between(e.label, lab) if h.forward])),
                      (None, []))
     if ent is None:
-        return None
+        return _among_all(g, a, words)
     prop, own = a.prop, _own_rows(g, ent.label, a.owner, a.prop)
     if own is None:
         return None
@@ -48,6 +48,29 @@ def lower(g: QueryGraph):
     rank = Op("+", Call("count", (Whole(o),), distinct=True), Const(1))
     ret = Projection((Column(name, g.label_word(ent.label)), Column(Ref(gv, g.schema.labels[group].display), group_word),
                       Column(Ref(ov, prop), g.prop_word(olabel, prop)), Column(rank, g.lang.say("columns.rank_in_group", group=group_word))))
+    return g.candidate((base, above, ret), NAME)
+
+
+def _among_all(g: QueryGraph, a, words):
+    """银行板块涨幅在所有行业板块中排第几: a named thing of the group's own kind, ranked among
+    all things of that kind — 1 + those with a higher value (on the day asked)."""
+    ent = next((e for e in g.entities() if e.label in words and len(e.names) == 1), None)
+    own = _own_rows(g, ent.label, a.owner, a.prop) if ent is not None else None
+    if own is None:
+        return None
+    ov, olabel = own
+    o, od = g.new_var(ent.label), g.new_var(olabel)
+    hop = g.schema.shortest_paths(ent.label, olabel)[0].hops[0]
+    day, name = g.single_day, Ref(ent.var, g.schema.labels[ent.label].display)
+    base = Pattern((PathSpec(ent.var, ent.label, (Step(hop.edge, hop.forward, ov, olabel),)),),
+                   tuple([Op("=", name, g.param(ent.names[0]))] + ([Op("=", g.day(ov, olabel), Day(day))] if day else [])))
+    above = Pattern((PathSpec(o, ent.label, (Step(hop.edge, hop.forward, od, olabel),)),),
+                    tuple(([Op("=", g.day(od, olabel), Day(day))] if day else [])
+                          + [Op(">", Ref(od, a.prop), Ref(ov, a.prop))]), optional=True)
+    word = g.label_word(ent.label)
+    rank = Op("+", Call("count", (Whole(o),), distinct=True), Const(1))
+    ret = Projection((Column(name, word), Column(Ref(ov, a.prop), g.prop_word(olabel, a.prop)),
+                      Column(rank, g.lang.say("columns.rank_in_group", group=word))))
     return g.candidate((base, above, ret), NAME)
 
 

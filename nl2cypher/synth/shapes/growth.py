@@ -7,7 +7,7 @@ it rose (fell)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Const, Day, Op, PathSpec, Pattern, Projection, QueryGraph, Ref, Slot, Sort, Step, Whole
-from .common import aggregate_word, ask, asked, branch, data_prop, figure_slots, rank_limit
+from .common import aggregate_word, ask, asked, branch, data_prop, figure_slots, many_between, rank_limit
 
 NAME = "growth"
 
@@ -37,7 +37,7 @@ def lower(g: QueryGraph):
     if whole is not None:
         return whole
     quarters = _quarters(g, u, owner.label)
-    if quarters is None:
+    if quarters is None or many_between(g, ent.label, owner.label):
         return None
     (y, q), (py, pq) = quarters
     kind = u.params.get("kind")
@@ -176,7 +176,7 @@ def _yearly(g: QueryGraph, u, a, ent):
     year's against the earlier's — both values, the change and the change in percent
     (asked yes/no: whether it rose, or fell)."""
     years = _two_years(g, u)
-    if years is None or sum(s.kind == "entity" for s in g.slots) != 1 \
+    if years is None or sum(s.kind == "entity" for s in g.slots) != 1 or many_between(g, ent.label, a.owner.label) \
             or not _reports(g, ent.label, a.owner.label) or asked(g, "each"):
         return None  # Apple's against Meta's, an industry's companies, each year's: not one thing's two years
     py, y = years
@@ -288,6 +288,8 @@ def _day_against_day(g: QueryGraph, u, a, ent):
         return lambda v: [Op("=", g.day(v, label), Day(d))]
 
     agg = g.unit("aggregate")  # 白酒板块今天平均涨幅比昨天高吗: the average of each day
+    if agg is None and many_between(g, ent.label, label):
+        return None  # 白酒板块今天成交量比昨天: each of its stocks' two days, not one figure each
     names = tuple(ent.names) if agg is not None else ent.names[0]
     cur, cur_val = branch(g, ent.label, names, label, a.prop, on(cur_day))
     prev, prev_val = branch(g, ent.label, names, label, other, on(ref_day))

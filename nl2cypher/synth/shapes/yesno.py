@@ -11,7 +11,8 @@ NAME = "yesno"
 
 
 def applies(g: QueryGraph) -> bool:
-    return g.has("yesno") and bool(g.conds or len(g.slots) > 1) and not _asks_of_a_kind(g) and not _asks_a_value(g)
+    return g.has("yesno") and bool(g.conds or len(g.slots) > 1) and (not _asks_of_a_kind(g) or bool(_described(g))) \
+        and not _asks_a_value(g)
 
 
 def _asks_a_value(g: QueryGraph) -> bool:
@@ -51,6 +52,14 @@ def lower(g: QueryGraph):
         cols = (Column(own[0], g.lang.say("columns.yesno")),) + tuple(
             Column(c.left, g.prop_word(g.target.label, c.left.key)) for c in own)
         return g.candidate((g.pattern(), Projection(cols, True)), NAME)
+    described = _described(g)
+    if described:  # 管理国泰消费升级混合A的经理是博士吗: each such one, whether it is, and what it is
+        t = g.target
+        g.conds = [c for c in g.conds if c not in described]
+        cols = (Column(Ref(t.var, g.schema.labels[t.label].display), g.label_word(t.label)),
+                Column(described[0], g.lang.say("columns.yesno"))) + tuple(
+            Column(c.left, g.prop_word(t.label, c.left.key)) for c in described)
+        return g.candidate((g.pattern(), Projection(cols, True)), NAME)
     bound = _one_rows_bound(g)
     if bound is not None:  # 隆基去年四季度是不是亏了: whether it did, and the figure
         g.conds = [c for c in g.conds if c is not bound]
@@ -74,6 +83,20 @@ def _own_values(g: QueryGraph) -> list[Op]:
     name = g.schema.labels[t.label].display
     return [c for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
             and c.left.var == t.var and c.left.key != name]
+
+
+def _described(g: QueryGraph) -> list[Op]:
+    """Things of a kind a named thing describes (国泰消费升级混合A's manager), asked whether a
+    value of theirs is the one said after a copula (是博士吗): those value conditions."""
+    t = g.target
+    if t.kind != "label" or not any(s.kind == "entity" for s in g.slots):
+        return []
+    name = g.schema.labels[t.label].display
+    own = [c for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
+           and c.left.var == t.var and c.left.key != name]
+    copulas = tuple(str(w) for w in g.lang.words.get("copula") or ())
+    said = any(m.kind == "value" and g.ex.question[:m.start].rstrip().endswith(copulas) for m in g.ex.mentions)
+    return own if own and copulas and said else []
 
 
 def _one_rows_bound(g: QueryGraph) -> Op | None:
