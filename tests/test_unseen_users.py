@@ -3751,3 +3751,29 @@ def test_whether_there_are_any_then_how_many_is_the_count(engine):
 def test_whether_it_belongs_then_another_ask_both_answered(engine, question, gold):
     """…属于X板块吗 + another ask: whether it does, beside the other answer (the membership was a filter, sure)."""
     _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question", ["请问伊利股份2023年各季度单季净利润同比增速分别是多少", "伊利股份2023年每个季度净利润同比增长多少"])
+def test_each_quarters_growth_against_the_year_before(engine, question):
+    """2023年各季度…同比增速分别是多少: each quarter against the same quarter of 2022 (the fourth alone
+    was shown, sure)."""
+    _same(engine, question, "MATCH (s:stock {name: '伊利股份'})-[:has_stock_financial_information]->(a:stock_financial_information), "
+                            "(s)-[:has_stock_financial_information]->(b:stock_financial_information) WHERE a.year = 2023 "
+                            "AND b.year = 2022 AND a.quarter = b.quarter "
+                            "RETURN a.quarter, (a.net_profit - b.net_profit) / abs(b.net_profit) * 100", ordered=True)
+
+
+def test_each_ones_value_and_their_gap(engine):
+    """煤炭板块与电力板块涨跌幅分别是多少？差几个百分点: both values, and the first's less the second's
+    (the gap alone was shown, sure)."""
+    _same(engine, "3月15日，煤炭板块与电力板块涨跌幅分别是多少？差几个百分点",
+          "MATCH (a:trade {name: '煤炭'})-[:has_trade_data]->(x:trade_data), (b:trade {name: '电力'})-[:has_trade_data]->(y:trade_data) "
+          f"WHERE x.date = {T} AND y.date = {T} RETURN x.range, y.range, x.range - y.range")
+
+
+def test_two_kinds_asked_of_one_company_both_hang_on_it(engine):
+    """大连特钢 董事长任职日期 股东有谁: its chairman's start and its holders — not the holders of another
+    stock the chairman chairs (the holder was joined through the chairman, sure)."""
+    ans = engine.ask("大连特钢 董事长任职日期 股东有谁")
+    want = engine.store.run("MATCH (h:stockholder)-[:is_stockholder_of]->(:stock {name: '大连特钢'}) RETURN h.name")
+    assert ans.error is None and {r[0] for r in want.rows} == {r[ans.columns.index("股东")] for r in ans.rows}, ans.cypher

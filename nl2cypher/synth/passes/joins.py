@@ -63,6 +63,7 @@ def run(g: QueryGraph) -> None:
     # company in the Software industry: the companies hang on the directors, the industry on them)
     pending.sort(key=lambda s: (not together or s.kind != "entity", not _next_to(g, s, target), -s.pos))
     waiting = {s.var for s in pending if s.mention in {u.ref("ent") for u in g.units_of("same")}}
+    deferred: set[str] = set()
     while pending:
         s = pending.pop(0)
         if s.var in g.tree(target.var):
@@ -84,11 +85,23 @@ def run(g: QueryGraph) -> None:
             continue
         if best is None:
             raise CannotTranslate(g.lang.say("errors.cannot_connect", label=s.label))
+        if s.var not in deferred and _through_a_named(g, s, best, pending):
+            deferred.add(s.var)  # 大连特钢 董事长任职日期 股东有谁: the chairman joins the stock named, not another
+            pending.append(s)
+            continue
         link(g, s, best)
     # data / hidden slots attach where they were created; make sure they hang on the tree
     for s in g.slots:
         if s.var not in g.tree(target.var) and s.kind in ("data", "hidden") and not g.linked(s.var):
             link(g, target, s)
+
+
+def _through_a_named(g: QueryGraph, s: Slot, best: Slot, pending: list[Slot]) -> bool:
+    """Would `s` join `best` through a thing of a kind a named thing still waiting is of (a chairman
+    and a holder through some stock, with 大连特钢 said): then the named one goes first."""
+    paths = g.schema.shortest_paths(s.label, best.label) if s.label != best.label else []
+    between = {h.dst for h in paths[0].hops[:-1]} if paths else set()
+    return any(p.kind == "entity" and p.label in between for p in pending)
 
 
 def _nearest(g: QueryGraph, s: Slot) -> Slot | None:

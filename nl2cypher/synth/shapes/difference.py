@@ -19,7 +19,9 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     a = ask(g)
     last = a.shown[-1]
-    if g.unit("difference").params.get("order") == "named" and len(a.group.names) == 2:
+    # …分别是多少？差几个百分点: each one's value asked too — both, and the first's less the second's
+    named_order = g.unit("difference").params.get("order") == "named" or g.lang.found("each_of_one", g.ex.question)
+    if named_order and len(a.group.names) == 2:
         named = _in_order_named(g, a.group, last)
         if named is not None:
             return named

@@ -33,6 +33,10 @@ def lower(g: QueryGraph):
     owner, prop = a.owner, a.prop
     period = g.schema.labels[owner.label].period
     t = next((m.time for i, m in enumerate(g.m) if m.kind == "time" and m.time.quarter and i != u.ref("time")), None)
+    each = _each_quarter_yoy(g, a, ent) if t is None and u.params.get("kind") == "yoy" \
+        and g.lang.found("each", g.ex.question) else None
+    if each is not None:
+        return each  # 2023年各季度…同比增速分别是多少: every quarter's
     whole = _year_against_year(g, u, a, ent) if t is None else None
     if whole is not None:
         return whole
@@ -57,6 +61,29 @@ def lower(g: QueryGraph):
                          Column(pct, g.lang.say("columns.growth", word=word))) + _which_way(g, u)))
     note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
     return g.candidate(parts, NAME, g.notes + [note])
+
+
+def _each_quarter_yoy(g: QueryGraph, a, ent):
+    """伊利股份2023年各季度单季净利润同比增速分别是多少: each quarter of the year said against the
+    same quarter a year before — both figures, the change and the change in percent, by quarter."""
+    owner, prop, period = a.owner, a.prop, g.schema.labels[a.owner.label].period
+    y = next((m.time.year for m in g.m if m.kind == "time" and m.time.kind in ("year", "quarters") and m.time.year), None)
+    if y is None or "quarter" not in period or len(ent.names) != 1 or many_between(g, ent.label, owner.label):
+        return None
+    year, quarter = period["year"], period["quarter"]
+    cur, cur_val = branch(g, ent.label, ent.names[0], owner.label, prop, lambda v: [Op("=", Ref(v, year), Const(y))])
+    q = Ref(cur_val.var, quarter)
+    prev, prev_val = branch(g, ent.label, ent.names[0], owner.label, prop,
+                            lambda v: [Op("=", Ref(v, year), Const(y - 1)), Op("=", Ref(v, quarter), q)],
+                            e_var=cur.paths[0].var)
+    diff = Op("-", cur_val, prev_val)
+    word = g.prop_word(owner.label, prop)
+    cols = (Column(q, g.prop_word(owner.label, quarter)), Column(cur_val, f"{y}{word}"), Column(prev_val, f"{y - 1}{word}"),
+            Column(diff, g.lang.say("columns.day_difference", what=word)),
+            Column(Op("*", Op("/", diff, Call("abs", (prev_val,))), Const(100.0)),
+                   g.lang.say("columns.growth", word=g.lang.word("growth", "yoy", fallback="other"))))
+    match = Pattern(cur.paths + prev.paths, cur.conds + prev.conds)
+    return g.candidate((match, Projection(cols, order=(Sort(q),))), NAME)
 
 
 def _quarters(g: QueryGraph, u, row_label: str):
