@@ -95,17 +95,22 @@ def _read_clause(engine: "Engine", clause: str, today):
 
 
 def _named_again(engine: "Engine", before: list[str], clause: str, today) -> bool:
-    if not _names_only(engine, clause, today):
+    """Does the clause only name things an earlier clause named (…涨了没 家人们我重仓白酒的)?"""
+    ex = _read_clause(engine, clause, today)
+    if ex is None or not _says_names_only(engine, ex):
         return False
-    named = [{r.name for m in ex.of("entity") for r in m.entities}
-             for ex in (_read_clause(engine, c, today) for c in [*before, clause]) if ex is not None]
-    return len(named) == len(before) + 1 and bool(named[-1]) and named[-1] <= set().union(*named[:-1])
+    earlier = [_read_clause(engine, c, today) for c in before]
+    named = {r.name for m in ex.of("entity") for r in m.entities}
+    said = {r.name for e in earlier if e is not None for m in e.of("entity") for r in m.entities}
+    return bool(named) and named <= said
 
 
 def _names_only(engine: "Engine", clause: str, today) -> bool:
     ex = _read_clause(engine, clause, today)
-    if ex is None:
-        return False
+    return ex is not None and _says_names_only(engine, ex)
+
+
+def _says_names_only(engine: "Engine", ex) -> bool:
     rest = "".join(" " if any(m.start <= i < m.end for m in ex.mentions if m.kind in ("entity", "label", "value", "time"))
                    else c for i, c in enumerate(ex.question))
     rest = "".join(c for c in rest if not unicodedata.category(c).startswith("S")).strip()  # 😭: no word

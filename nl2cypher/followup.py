@@ -145,6 +145,14 @@ class Resolver:
         seps = re.escape(self._ends + self._seps)
         self._clause_tail = re.compile(f"(?:{lang.alternation(self.words['clause_tail'])})(?=[{seps}]+\\S)") \
             if self.words["clause_tail"] else None
+        # 这几只里: several pointed at, then an inside word
+        self._they_inside = re.compile(f"(?:{lang.alternation(self.words['they'], in_order=True)})"
+                                       f"(?:{lang.alternation(self.words['inside'], in_order=True)})") \
+            if self.words["they"] and self.words["inside"] else None
+        counted = (lang.words or {}).get("asks_count")
+        self._asks_count = re.compile(str(counted)) if counted else None
+        # the kinds whose things have members (a board's stocks): 这家银行 names a group, no one thing
+        self._groups = {t for e in self.schema.edges.values() if e.members for t in e.targets}
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
@@ -478,10 +486,7 @@ class Resolver:
 
     def _those_inside(self, q: str) -> re.Match | None:
         """这几只里, 它们中间: several pointed at, then an inside word — among the answer before."""
-        they = self._find(q, "they")
-        inside = self._find(q, "inside", they.end()) if they is not None else None
-        return re.compile(re.escape(q[they.start():inside.end()])).search(q) \
-            if inside is not None and inside.start() == they.end() else None
+        return self._they_inside.search(q) if self._they_inside is not None else None
 
     def _ranked_again(self, q: str, ex, history: list[Turn], prev: Turn | None) -> Resolution | None:
         """跌最多的板块呢 after a turn about one board (the one 哪个板块涨最多 picked): the
@@ -746,8 +751,7 @@ class Resolver:
             return False
         at = len(q) - len(q[m.end():].lstrip())
         # 这家银行 (a board's name, a kind of company too) still points back: a group's name is no name of one
-        groups = {t for e in self.schema.edges.values() if e.members for t in e.targets}
-        return any(x.kind == "entity" and x.start == at and not {r.label for r in x.entities} & groups
+        return any(x.kind == "entity" and x.start == at and not {r.label for r in x.entities} & self._groups
                    for x in ex.mentions)
 
     def _named_after(self, q: str, label, ex) -> bool:
@@ -1218,8 +1222,7 @@ class Resolver:
         if m is None:
             return False
         rest = body[m.end():].strip(self._seps + self._ends)
-        counted = self.lang.words.get("asks_count")
-        if counted and re.search(str(counted), rest):
+        if self._asks_count is not None and self._asks_count.search(rest):
             return False  # 江苏呢 多少家: the question before, counted (its own shape)
         return self.lang.fillers.covers(rest, asking=True) or rest in self.words["same_time"] \
             or bool(self._tail.fullmatch(rest))

@@ -191,6 +191,14 @@ def quote(g: QueryGraph, target: Slot) -> tuple[Pattern, tuple[Column, ...]] | N
     return None
 
 
+def quoted(g: QueryGraph, target: Slot, cols: tuple[Column, ...]) -> tuple:
+    """The query's parts showing `cols`, and the thing's latest day beside them when it has one."""
+    day = quote(g, target)
+    if day is None:
+        return g.pattern(), Projection(cols)
+    return g.pattern(), day[0], Projection(cols + day[1])
+
+
 def many_between(g: QueryGraph, ent_label: str, owner: str) -> bool:
     """白酒板块…成交量: the rows are of things the named one has many of (its stocks'), not
     its own — a branch of one name yields many values (two such branches paired every one)."""

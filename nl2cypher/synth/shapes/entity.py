@@ -4,7 +4,7 @@ question names another kind of thing to show (介绍一下它的董事长: the c
 from __future__ import annotations
 
 from ..ir import Column, Projection, QueryGraph, Whole
-from .common import ask, quote
+from .common import ask, quoted
 
 NAME = "entity"
 
@@ -17,7 +17,6 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     ents = ask(g).ents
     cols = tuple(Column(Whole(s.var)) for s in ents)
-    day = quote(g, ents[0]) if len(ents) == 1 and len(ents[0].names) == 1 else None
-    if day is not None:  # 茅台怎么样: all it has, and its latest day
-        return g.candidate((g.pattern(), day[0], Projection(cols + day[1])), NAME)
+    if len(ents) == 1 and len(ents[0].names) == 1:  # 茅台怎么样: all it has, and its latest day
+        return g.candidate(quoted(g, ents[0], cols), NAME)
     return g.candidate((g.pattern(), Projection(cols)), NAME)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Const, Day, Link, Op, Projection, QueryGraph, Ref, Slot, Sort, Whole
 from ..paths import edge_link
-from .common import ask, asked, hangs_on, joined_years, of_each, quote
+from .common import ask, asked, hangs_on, joined_years, of_each, quoted
 
 NAME = "lookup"
 
@@ -21,10 +21,7 @@ def lower(g: QueryGraph):
             return g.candidate((g.pattern(), Projection((Column(*g.name_of(target)),), True)), "lookup")
         # 600809是啥: its name first, then all it has (帮我看看宁德: and its latest day)
         cols = (Column(*g.name_of(target)), Column(Whole(target.var), g.lang.say("columns.details")))
-        day = quote(g, target) if not g.units else None
-        if day is not None:
-            return g.candidate((g.pattern(), day[0], Projection(cols + day[1])), "entity")
-        return g.candidate((g.pattern(), Projection(cols)), "entity")
+        return g.candidate(quoted(g, target, cols) if not g.units else (g.pattern(), Projection(cols)), "entity")
     dated = target.kind != "entity" and g.schema.labels[target.label].day
     if dated and not a.shown and any(g.schema.edges_between(s.label, target.label) for s in a.ents):  # 茅台今天的行情, 2023年的财报: those dated rows, whole
         return g.candidate((g.pattern(), Projection((Column(Whole(target.var)),), True,
