@@ -200,6 +200,7 @@ class Engine:
         ans.params = dict(best.query.params)
         ans.kind = best.answer
         tr.listed = best.query.listed()
+        tr.ranks_all = best.query.ranks_all()
         ans.confidence = und.confidence
         ans.interpretation = self.lang.interpret(best.query, self.schema)
         corrected = [m.note for m in ex.mentions if m.note and m.kind != "entity"]  # 收盘架 → 收盘价

@@ -87,6 +87,7 @@ class Turn:
     growth: list[list[int]] = field(default_factory=list)  # spans of growth words (环比增长, 比二季度增长) in `resolved`
     day: str | None = None  # the one day the answer showed (最高价是哪天 → 2024-01-29): what 那天 points at
     figures: dict[str, float] = field(default_factory=dict)  # a one-row answer's numbers by column (收盘价, 涨跌幅)
+    leader: bool = False  # every row shown, the one a superlative asked for first (各板块涨跌幅，并指出最大的)
 
     def to_json(self) -> dict:
         return asdict(self)
@@ -246,7 +247,13 @@ class Resolver:
             lists = [t for t in reversed(recent) if t.listed and not t.counted and t.rows != 1]
             listed = lists[0] if lists and len(lists[0].answered) >= max(2, abs(k)) else None
         row = listed.answered[k - 1 if k > 0 else k] if listed is not None else None  # 最后: -1, counted from the end
-        return q if row is None else q[:m.start()] + row.name + q[m.end():]
+        if row is None:
+            return q
+        head = q[:m.start()]
+        among = next((w for w in self.words["among"] if head.rstrip().endswith(w)), None)
+        if among is not None:  # 其中第一个: that one, no longer among the others
+            head = head.rstrip()[:-len(among)]
+        return head + row.name + q[m.end():]
 
     def _other_class(self, q: str, history: list[Turn]) -> str:
         """C类呢 / 跟C类比 after a turn about one share class of a thing: its other class, by name;
@@ -378,9 +385,13 @@ class Resolver:
         if not any(u.kind in RANKING_UNITS for u in self._units(ex)):
             return None  # 它属于哪个板块, 那个经理是谁: which one, not which of the two
         last = [t for t in history if t.ok and not t.computed][-2:]
-        if len(last) < 2 or any(len(t.named) != 1 for t in last):
+        if last and len(last[-1].named) == 2 and not last[-1].ranked:  # 这礼拜谁涨的多 after 俩差多少钱: those two
+            last = [last[-1], last[-1]]
+            a, b = last[0].named
+        elif len(last) < 2 or any(len(t.named) != 1 for t in last):
             return None
-        a, b = last[0].named[0], last[1].named[0]
+        else:
+            a, b = last[0].named[0], last[1].named[0]
         if a.label != b.label or a.name == b.name:
             return None
         grown = [m for m in last[1].mentions if m["kind"] == "entity"]
@@ -786,6 +797,8 @@ class Resolver:
             # 我那个基金 after a list of funds: the asker's own — the first of that kind they named
             mine = next((n for t in history for n in t.named if n.label == targets[0].label), None)
             targets = [mine] if mine is not None else targets
+        if kind == "definite" and len(targets) > 1 and prev is not None and prev.leader and targets[0] in prev.answered[:1]:
+            targets = targets[:1]  # 该板块 after 各板块涨跌幅，并指出涨幅最大的: the one it pointed out, listed first
         if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?
             shown = self.lang.join([t.name for t in targets[:MAX_CHOICES]]) + ("…" if len(targets) > MAX_CHOICES else "")
             return Resolution(q, kind, clarify=self.lang.say("followup.which_one", word=word, choices=shown))
@@ -890,6 +903,8 @@ class Resolver:
                         for lab in self.schema.edges[e].sources + self.schema.edges[e].targets}
             if m.kind == "label":
                 return set(m.targets)
+            if m.kind == "property" and m.start - at <= 1:  # 别的基金规模: the funds whose size is asked
+                return {x.partition(".")[0] for x in m.targets if x.partition(".")[0] in self.schema.labels}
         return set()
 
     def _carried(self, prev: Turn, ex, joint: str) -> str:
@@ -1078,6 +1093,8 @@ class Resolver:
         done = [k for k, t in enumerate(history) if t.ok and t.values and not t.computed]
         if not done:
             return None
+        if self._find(q, "they") is not None and history[-1].ok and done[-1] != len(history) - 1:
+            return None  # 这四家加起来 after a list of three: those things' figures, not two answers before
         last = history[done[-1]]
         said = [m for m in last.mentions if m["kind"] == "property"]
         # the one column kept of each answer is its last figure (收盘价和涨跌幅: the change)
@@ -1122,7 +1139,7 @@ class Resolver:
         if len(done) >= 2 and len(last.values) == 1 and _one_figure(history[done[-2]]) \
                 and _same_measure(last, history[done[-2]]):
             a, b = done[-1], done[-2]  # 比上一个高多少: this answer against the one before
-            op, a, b = _later_first(op, a, b, history)
+            op, a, b = _later_first(op, a, b, history, said_order=self._find(q, "against") is not None)
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
                               arithmetic=(op, a, b))
         return None
@@ -1178,13 +1195,21 @@ class Resolver:
         pair = done[-2:]
         if len(pair) != 2 or not all(_one_figure(history[k]) for k in pair):
             return None
-        said = [str(m.time.start) for m in ex.of("time") if m.time is not None and m.time.start is not None]
+        times = [m for m in ex.of("time") if m.time is not None and m.time.start is not None]
+        said = [str(m.time.start) for m in times]
         days = {k: _days_of(history[k]) for k in pair}
         order = [next((k for k in pair if day in days[k]), None) for day in said[:2]]
+        if len(order) == 1 and order[0] is not None and self._set_against(ex.question[:times[0].start]):
+            order.insert(0, next(k for k in pair if k != order[0]))  # 比今天多还是少: the other day's against it
+            op = "more" if op == "difference" else op  # …多还是少: signed
         if len(order) != 2 or None in order or order[0] == order[1]:
             return None
         return Resolution(self._say_arith(op, history[order[0]].resolved, history[order[1]].resolved), "arithmetic",
                           arithmetic=(op, order[0], order[1]))
+
+    def _set_against(self, before: str) -> bool:
+        """Does the text end with a word setting up what is compared against (比)?"""
+        return any(before.rstrip().endswith(w) for w in self.words["against"])
 
     def _both(self, q: str, last: Turn, before: list[Turn]) -> Resolution | None:
         """俩差多少 after 招行…增长多少, 工行同期多少: the last question asked of both
@@ -1241,6 +1266,8 @@ class Resolver:
         kinds = ("entity", "value", "time") + (("label",) if all(own & set(m.targets) for m in ex.of("label")) else ())
         if (ex.of("entity") or ex.of("value")) and self._names_only(ex, kinds):
             return True  # moderna's? / 五粮液？ / 半导体板块YTD after a question: the same question of it
+        if len(ex.of("entity")) > 1 and not ex.of("label") and self._names_only(ex, ("entity", "time"), asking=True):
+            return True  # 五粮液 泸州老窖 山西汾酒分别是多少: each one's figure the question before asked
         return not any(m.kind in ("entity", "label", "value") for m in ex.mentions)
 
     def _joins(self, q: str, ex, prev: Turn) -> bool:
@@ -1271,12 +1298,13 @@ class Resolver:
         names = self._join([*said, *(m.text for m in ents)])
         return Resolution(self._cat(names, rest.strip()), "entity")
 
-    def _names_only(self, ex, kinds=("entity", "value")) -> bool:
-        """Does the question say nothing but names and values (and fillers)?"""
+    def _names_only(self, ex, kinds=("entity", "value"), asking: bool = False) -> bool:
+        """Does the question say nothing but names and values (and fillers; `asking`: and
+        asking words)?"""
         rest = "".join(" " if c in self._ends + self._seps or any(m.start <= i < m.end for m in ex.mentions
                                                                   if m.kind in kinds) else c
                        for i, c in enumerate(ex.question))  # OK, Lululemon then.: its commas and stops too
-        return self.lang.fillers.covers(rest.strip(), asking=False) or not any(c.isalnum() for c in rest)
+        return self.lang.fillers.covers(rest.strip(), asking=asking) or not any(c.isalnum() for c in rest)
 
     def _ellipsis(self, q: str, ex, prev: Turn) -> Resolution:
         """Swap into the question before what this one names: the entity, the
@@ -1522,10 +1550,24 @@ class Resolver:
             rest = self._strip_markers(q) or q
             return Resolution(self.lang.say("followup.owned", owner=owners[0].name, question=rest), "owned")
         if was is not None:
-            return [(was[0], was[1], asked)]
+            kept = self._kept_figures(ex, prev)
+            return [(was[0], was[1], self._join(kept + [asked]) if kept else asked)]
         # 申购代码呢 after 最近上市的新股有哪几个: theirs, asked after the last thing named (its asking words dropped)
         cut = max((m["end"] for m in prev.mentions), default=len(base))
         return [(cut, len(base), self._of_word + asked)]
+
+    def _kept_figures(self, ex, prev: Turn) -> list[str]:
+        """涨了没 after 茅台今天多少钱: how one thing did, asked of the row whose figures the turn
+        before showed — those stay beside its change (昨天呢, 那五粮液呢 then ask them all)."""
+        changes = {f"{k}.{lab.measures['change']}" for k, lab in self.schema.labels.items() if lab.measures.get("change")}
+        if prev.rows != 1 or len(prev.named) != 1 or not prev.figures or ex.of("time") \
+                or any(not set(m.targets) <= changes for m in ex.of("property")):
+            return []  # 成交量呢: another figure named is asked instead; 这个月涨了多少: another row's
+        for lab in self.schema.labels.values():
+            words = {p.description for p in lab.properties.values() if p.description}
+            if lab.measures.get("change") and all(c in words for c in prev.figures):
+                return list(prev.figures)
+        return []
 
     def _swap_edge(self, q: str, ex, prev: Turn) -> list:
         old = [m for m in prev.mentions if m["kind"] == "edge"]
@@ -1533,8 +1575,10 @@ class Resolver:
             return []
         if self._find(q, "further"):  # 再往下一层呢 after 锂矿的下游: one link further
             return [(old[-1]["end"], old[-1]["end"], self._of_word + old[-1]["text"])]
-        edges = ex.of("edge")  # 上游呢 after 锂电池的下游产业
-        return [(old[0]["start"], old[0]["end"], edges[0].text)] if edges else []
+        edges = ex.of("edge")  # 上游呢 after 锂电池的下游产业; 上游的上游呢: the chain as said now
+        chain = [m for m in old if prev.resolved[old[0]["end"]:m["start"]].replace(self._of_word, "").strip() == ""
+                 or m is old[0]]
+        return [(old[0]["start"], chain[-1]["end"], ex.question[edges[0].start:edges[-1].end])] if edges else []
 
     def _swap_superlative(self, q: str, ex, prev: Turn) -> list:
         sup, old = self._find(q, "superlatives"), self._find(prev.resolved, "superlatives")
@@ -1583,7 +1627,7 @@ class Resolver:
 
     def _picked(self, prev: Turn) -> Named | None:
         """The one thing a ranking answered (哪只持仓占比最高 → 工银瑞信…), else None."""
-        return prev.answered[0] if prev.ranked and len(prev.answered) == 1 else None
+        return prev.answered[0] if prev.ranked and (len(prev.answered) == 1 or prev.leader) and prev.answered else None
 
     def _reshaped(self, prev: Turn, rest: str, unasked: bool = False) -> str:
         """The question before without its answer-shape words (有几只, 有哪些) and the
@@ -1679,11 +1723,12 @@ def _one_figure(turn: Turn) -> bool:
     return len(turn.values) == 1 and turn.rows == 1
 
 
-def _later_first(op: str, a: int, b: int, history: list[Turn]) -> tuple[str, int, int]:
-    """Two answers of two days, their gap asked (差几块钱 after today's price, 昨天呢): a change over
-    time, the later day's less the earlier's, signed; else as given (比上一个低多少 says its order)."""
+def _later_first(op: str, a: int, b: int, history: list[Turn], said_order: bool = False) -> tuple[str, int, int]:
+    """Two answers of two days, their gap asked (差几块钱 after today's price, 昨天呢; 多了多少 after
+    a quarter, then the year before's): a change over time, the later day's less the earlier's,
+    signed; else as given (比上一个低多少 says its order)."""
     days = _day_of(history[a]), _day_of(history[b])
-    if op != "difference" or not all(days) or days[0] == days[1]:
+    if op not in ("difference", "more") or op == "more" and said_order or not all(days) or days[0] == days[1]:
         return op, a, b
     return "more", *((a, b) if days[0] > days[1] else (b, a))
 

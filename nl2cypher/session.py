@@ -233,7 +233,9 @@ class Session:
                     measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS],
                     counted=any(u.kind == "count" for u in tr.units),
                     growth=[list(u.span) for u in tr.units if u.kind == "growth"], day=self._day_shown(ans),
-                    figures=_figures(ans))
+                    figures=_figures(ans),
+                    leader=tr.ranks_all and any(u.kind == "extreme" for u in tr.units)
+                    and not any(u.kind == "topk" for u in tr.units))
         self.turns.append(turn)
         del self.turns[:-self.max_turns]
 

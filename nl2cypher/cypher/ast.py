@@ -176,6 +176,14 @@ class Query:
                 return x.label
         return None
 
+    def ranks_all(self) -> bool:
+        """Are all the rows shown, ordered by a figure (not by the names they list)? With a
+        superlative asked, the first row is the one it asked for."""
+        ret = next((c for c in reversed(self.clauses) if isinstance(c, Return)), None)
+        if ret is None or not ret.order or ret.limit is not None or not ret.items:
+            return False
+        return ret.order[0].expr != ret.items[0].expr
+
     def contradicts(self) -> bool:
         """Do the conditions of one WHERE exclude every row (涨幅 > 0 AND 涨幅 < 0,
         two different values for one property)? Such a query answers nothing asked."""

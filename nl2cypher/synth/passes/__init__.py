@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import current, filters, joins, named, periods, properties, sentiment, subjects, totals, values
+from . import current, filters, joins, named, periods, properties, reasons, sentiment, subjects, totals, values
 
 PASSES = (
     subjects.find_entities,  # an entity slot per name (or group 「A和B」)
@@ -20,6 +20,7 @@ PASSES = (
     named.run,  # rows named through an edge (新股 by their stock): the namer joined
     filters.run,  # names, comparisons, ranges, name patterns, exclusions
     current.run,  # 现任董事长: a chairman who left falls away
+    reasons.run,  # 董事长是女的公司: the chairman beside each company
     periods.run,  # days and periods of daily rows, report periods
     totals.run,  # 累计 of a plain figure: a sum
 )

@@ -85,7 +85,10 @@ def run(g: QueryGraph) -> None:
             m = g.m[u.ref("ent")]
             ref_ent = next((r for r in m.entities if r.label == target.label), m.entities[0])
             slot = target if target.label == ref_ent.label else next(
-                (s for s in g.slots if s.label == ref_ent.label), target)
+                (s for s in g.slots if s.label == ref_ent.label), None)
+            if slot is None:  # 不包括银行板块 of companies: no board to leave out among them — say so
+                g.unapplied.append(k)
+                continue
             g.conds.append(Op("<>", Ref(slot.var, g.schema.labels[slot.label].display), g.param(ref_ent.name)))
 
 

@@ -142,6 +142,31 @@ def choose_target(g: QueryGraph) -> None:
     g.target = _one_link_on(g) or g.target
 
 
+def _own_day_asked(g: QueryGraph, label: str) -> bool:
+    """银行板块今年哪天涨得最猛: the day is asked of a group with daily rows of its own — its own."""
+    days = (g.lang.words.get("asks") or {}).get("day", ())
+    own = {h.dst for h in g.schema.neighbours(label) if g.schema.labels[h.dst].dynamic}
+    return g.lang.says(g.ex.question, days) and any(t.split(".")[0] in own for m in g.m if m.kind == "property"
+                                                     for t in m.targets)
+
+
+def _group_asked(g: QueryGraph, labels: list[Slot]) -> Slot | None:
+    """董事长是女的银行有哪些: a named group right before the asking word, after the words
+    that describe it, is the head — its members (the one kind that belongs to it) are listed."""
+    if not labels:
+        return None
+    for u in g.units_of("list"):
+        group = next((s for s in g.entities() if len(s.names) == 1 and s.pos < u.start
+                      and tags.MARK.fullmatch(g.ex.tagged[s.pos:u.start])), None)
+        if group is None or any(s.pos > group.pos for s in labels):
+            continue
+        members = {src for e in g.schema.edges.values() if group.label in e.targets and e.members
+                   for src in e.sources if src != group.label}
+        if len(members) == 1:
+            return g.add_slot(members.pop(), group.pos)
+    return None
+
+
 def _edge_end_asked(g: QueryGraph, head: Slot) -> Slot | None:
     """易方达…的经理还管了哪些 / 管了啥: an edge word after the last label word, then the
     asking word with nothing after it, asks for the edge's other end from that label."""
@@ -206,6 +231,9 @@ def _target(g: QueryGraph) -> Slot:
     person = _person_asked(g, labels)
     if person is not None:
         return person
+    members = _group_asked(g, labels)
+    if members is not None:
+        return members
     if labels:
         head = max(labels, key=lambda s: s.pos)
         return _edge_end_asked(g, head) or head
@@ -223,7 +251,8 @@ def _target(g: QueryGraph) -> Slot:
             return g.add_slot(ends[0].label, end)
     ranks_or_filters = (g.units_of("topk", "extreme", "order", "which")
                         or (g.units_of("compare") and not g.has("yesno")))
-    if ents and len(ents) == 1 and len(ents[0].names) == 1 and (ranks_or_filters or _members_only(g, ents[0].label)):
+    if ents and len(ents) == 1 and len(ents[0].names) == 1 and (ranks_or_filters or _members_only(g, ents[0].label)) \
+            and not _own_day_asked(g, ents[0].label):
         # 银行板块今天涨幅倒数三名, 白酒板块，涨幅超过3%, 银行板块谁涨得最多: one named
         # group ranked or filtered by a value — its members are meant; so they are
         # when only they have what is asked (今日涨停 煤炭, 银行板块平均成交额)

@@ -14,5 +14,9 @@ def run(g: QueryGraph) -> None:
     if not g.has("change") or g.unit("change").params.get("of") == "change" or names_change(g, g.unit("change")):
         return  # 注册资本有多少, 涨了多少 量多大: a change word only for the change measure, no total implied
     a = next((a for a in g.props if isinstance(a.owner, Slot)), None)
-    if a is not None and a.prop not in g.schema.labels[a.owner.label].measures.values():
-        g.units.append(Unit("aggregate", 0, 0, {"fn": "sum"}))
+    if a is None or a.prop in g.schema.labels[a.owner.label].measures.values():
+        return
+    pdef, span = g.schema.labels[a.owner.label].property(a.prop), g.time_span()
+    if pdef is not None and pdef.total and pdef.total != "sum" and span is not None and span.kind != "day":
+        return  # 区间最高价: the highest of the days (the figure's own way of combining), no sum
+    g.units.append(Unit("aggregate", 0, 0, {"fn": "sum"}))

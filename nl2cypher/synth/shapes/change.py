@@ -3,14 +3,25 @@ trading day before it (the label's `measures.price`)."""
 
 from __future__ import annotations
 
-from ..ir import Column, Const, Day, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
-from .common import branch, data_prop, each, many_between
+from ..ir import Call, Column, Const, Day, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
+from .common import aggregate_word, branch, data_prop, each, many_between
 
 NAME = "change"
 
 
 def applies(g: QueryGraph) -> bool:
-    return g.has("change") or _which_way_over_days(g)
+    return g.has("change") or _which_way_over_days(g) or _members_average(g)
+
+
+def _members_average(g: QueryGraph) -> bool:
+    """银行板块成分股本周的平均涨幅: each member's change over the period, averaged (not the
+    average of their days' changes — 平均每天 asks that)."""
+    agg, t, ent, a = g.unit("aggregate"), g.time_span(), g.entity(), data_prop(g)
+    if agg is None or agg.params.get("fn", "avg") != "avg" or t is None or t.kind == "day" or ent is None or a is None:
+        return False
+    if len(ent.names) != 1 or g.lang.found("each_averaged", g.ex.question):
+        return False
+    return a.prop == g.schema.labels[a.owner.label].measures.get("change") and many_between(g, ent.label, a.owner.label)
 
 
 def _which_way_over_days(g: QueryGraph) -> bool:
@@ -51,8 +62,10 @@ def lower(g: QueryGraph):
     notes = g.notes + [say("notes.change", change=change_word, end=end, before=before)]
     if len(ent.names) > 1 or many_between(g, ent.label, a.owner.label):
         # 古井贡酒和山西汾酒今年以来涨了多少: a row each (半导体板块…股价涨了多少: each of its stocks)
-        return g.candidate(_each_named(g, ent, a.owner.label, price, on(before), on(end), (before, end), change_word),
-                           NAME, notes)
+        match, rows = _each_named(g, ent, a.owner.label, price, on(before), on(end), (before, end), change_word)
+        if _members_average(g):
+            rows = Projection((Column(Call("avg", (rows.columns[-1].expr,)), aggregate_word(g, "avg", change_word)),))
+        return g.candidate((match, rows), NAME, notes)
     first, first_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(before))
     last, last_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(end))
     pct = Op("*", Op("/", Op("-", Whole("close_end"), Whole("close_before")), Whole("close_before")), Const(100.0))

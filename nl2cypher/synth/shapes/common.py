@@ -248,7 +248,17 @@ def rank_limit(g: QueryGraph, a: Ask) -> int | None:
             return int(a.topk.params.get("k", g.ctx.top_k))
         g.consumed.add(k)
         return int(g.m[k].number.value)
-    return 1 if a.extreme is not None else None
+    return 1 if a.extreme is not None and not _several_then_which(g, a.extreme) else None
+
+
+def _several_then_which(g: QueryGraph, extreme) -> bool:
+    """拿了哪些票 哪个比例最高, 各板块分别有多少只，哪个最多: several asked for, then which is the
+    most in a clause of its own — every one, the most first, answers both."""
+    words = (g.lang.words.get("asks") or {}).get("several", ())
+    marks = str(g.lang.words.get("clause_marks") or "") + " "
+    before = g.ex.tagged[:extreme.start]
+    cut = max((before.rfind(c) for c in marks), default=-1)
+    return cut > 0 and g.lang.says(before[:cut], words)
 
 
 def members_rows(g: QueryGraph, key_slot: str | None, ref: Ref) -> Ref | None:
