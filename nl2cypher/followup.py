@@ -154,6 +154,10 @@ class Resolver:
         self._asks_count = re.compile(str(counted)) if counted else None
         # the kinds whose things have members (a board's stocks): 这家银行 names a group, no one thing
         self._groups = {t for e in self.schema.edges.values() if e.members for t in e.targets}
+        # rows with a change measure: their change (涨了没) and the figure words they show (收盘价)
+        moving = {k: lab for k, lab in self.schema.labels.items() if lab.measures.get("change")}
+        self._changes = {f"{k}.{lab.measures['change']}" for k, lab in moving.items()}
+        self._row_words = [{p.description for p in lab.properties.values() if p.description} for lab in moving.values()]
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
@@ -386,7 +390,7 @@ class Resolver:
             return None  # 它属于哪个板块, 那个经理是谁: which one, not which of the two
         last = [t for t in history if t.ok and not t.computed][-2:]
         if last and len(last[-1].named) == 2 and not last[-1].ranked:  # 这礼拜谁涨的多 after 俩差多少钱: those two
-            last = [last[-1], last[-1]]
+            last = [last[-1], last[-1]]  # (the one turn stands for both below)
             a, b = last[0].named
         elif len(last) < 2 or any(len(t.named) != 1 for t in last):
             return None
@@ -1559,15 +1563,10 @@ class Resolver:
     def _kept_figures(self, ex, prev: Turn) -> list[str]:
         """涨了没 after 茅台今天多少钱: how one thing did, asked of the row whose figures the turn
         before showed — those stay beside its change (昨天呢, 那五粮液呢 then ask them all)."""
-        changes = {f"{k}.{lab.measures['change']}" for k, lab in self.schema.labels.items() if lab.measures.get("change")}
         if prev.rows != 1 or len(prev.named) != 1 or not prev.figures or ex.of("time") \
-                or any(not set(m.targets) <= changes for m in ex.of("property")):
+                or any(not set(m.targets) <= self._changes for m in ex.of("property")):
             return []  # 成交量呢: another figure named is asked instead; 这个月涨了多少: another row's
-        for lab in self.schema.labels.values():
-            words = {p.description for p in lab.properties.values() if p.description}
-            if lab.measures.get("change") and all(c in words for c in prev.figures):
-                return list(prev.figures)
-        return []
+        return list(prev.figures) if any(set(prev.figures) <= words for words in self._row_words) else []
 
     def _swap_edge(self, q: str, ex, prev: Turn) -> list:
         old = [m for m in prev.mentions if m["kind"] == "edge"]
@@ -1576,9 +1575,12 @@ class Resolver:
         if self._find(q, "further"):  # 再往下一层呢 after 锂矿的下游: one link further
             return [(old[-1]["end"], old[-1]["end"], self._of_word + old[-1]["text"])]
         edges = ex.of("edge")  # 上游呢 after 锂电池的下游产业; 上游的上游呢: the chain as said now
-        chain = [m for m in old if prev.resolved[old[0]["end"]:m["start"]].replace(self._of_word, "").strip() == ""
-                 or m is old[0]]
-        return [(old[0]["start"], chain[-1]["end"], ex.question[edges[0].start:edges[-1].end])] if edges else []
+        end = old[0]["end"]
+        for m in old[1:]:  # the run of edge words said one after another (上游的上游)
+            if prev.resolved[end:m["start"]].replace(self._of_word, "").strip():
+                break
+            end = m["end"]
+        return [(old[0]["start"], end, ex.question[edges[0].start:edges[-1].end])] if edges else []
 
     def _swap_superlative(self, q: str, ex, prev: Turn) -> list:
         sup, old = self._find(q, "superlatives"), self._find(prev.resolved, "superlatives")
