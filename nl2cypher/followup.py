@@ -761,10 +761,17 @@ class Resolver:
             u.kind in RANKING_UNITS and u.span[0] >= label.end for u in self._units(ex))
 
     def _names_next(self, q: str, m: re.Match, ex) -> bool:
-        """A pointing word (这只, 那家) with a name right after it."""
-        if not any(m.group().startswith(w) for w in self.words["definite"]):
+        """A pointing word (这只, 那家) with a name right after it — or an among word and
+        one (里面那个锂矿: that one of the answer, named)."""
+        among = m.group() in self.words["among"]
+        if not among and not any(m.group().startswith(w) for w in self.words["definite"]):
             return False
         at = len(q) - len(q[m.end():].lstrip())
+        if among:
+            pointing = self._find(q, "definite", at)
+            if pointing is None or pointing.start() != at:
+                return False
+            at = len(q) - len(q[pointing.end():].lstrip())
         # 这家银行 (a board's name, a kind of company too) still points back: a group's name is no name of one
         return any(x.kind == "entity" and x.start == at and not {r.label for r in x.entities} & self._groups
                    for x in ex.mentions)

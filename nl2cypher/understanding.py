@@ -166,6 +166,7 @@ class Expressed:
     scales: tuple[re.Pattern, ...] = ()  # 多少亿, 几万股: an amount asked in a magnitude
     differences: tuple[str, ...] = ()  # 差多少, 相差多少: a difference asked
     periods: frozenset[str] = frozenset()  # the properties a row's day or report period is kept in
+    monthly: tuple[str, ...] = ()  # 各月, 哪个月: rows asked a month at a time
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -182,7 +183,8 @@ class Expressed:
                    tuple(re.compile(str(p)) for p in lang.words.get("answer_scales") or ()),
                    tuple(str(w) for w in ((lang.references.get("follow_up") or {}).get("arithmetic") or {})
                          .get("difference") or ()),
-                   frozenset(p for lab in schema.labels.values() for p in [lab.day, *lab.period.values()] if p))
+                   frozenset(p for lab in schema.labels.values() for p in [lab.day, *lab.period.values()] if p),
+                   tuple(str(w) for w in lang.words.get("each_month") or ()))
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -212,6 +214,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += ungrown(ex.question, units, best.query)
     ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored += once_for_all(ex.question, best.query, expressed) if best.shape != "every" else ()  # 每天都涨的有几只
+    ignored += no_month(ex.question, best.query, expressed)
     ignored += counted_once(ex.question, units, expressed.clause_marks, best.query)
     ignored += unmeasured(ex.question, expressed, best.query)
     ignored += undifferenced(ex.question, expressed.differences, best.query)
@@ -344,6 +347,18 @@ def once_for_all(question: str, query, expressed: Expressed) -> tuple[str, ...]:
     for w in expressed.per_period_once:  # 平均每天成交多少: one figure over the days
         said = said.replace(w, " ")
     return tuple(w for w in expressed.per_period if w in said)[:1]
+
+
+MONTHS = ("month_of", "year_month_of")  # the engine's functions that take a date's month
+
+
+def no_month(question: str, query, expressed: Expressed) -> tuple[str, ...]:
+    """茅台2023年哪个月涨得最多 answered with a day: a month asked (各月, 哪个月) that no
+    column of the answer takes — the month word, as not expressed."""
+    said = [w for w in expressed.monthly if w in question]
+    if not said or any(isinstance(n, ast.Func) and n.name in MONTHS for n in ast.nodes(query.clauses)):
+        return ()
+    return tuple(said[:1])
 
 
 @functools.lru_cache(maxsize=8)

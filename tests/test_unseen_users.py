@@ -884,6 +884,26 @@ CASES = [
     ("今年涨停次数超过3次的股票",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-01-01') "
      f"AND d.date <= {T} WITH s, count(d) AS n WHERE n > 3 RETURN s.name", False),
+    # a period at a time (各月, 每个季度, 每年): one row a month, a quarter, a year — not one number over all
+    ("2023年每个月分别发了几只新股",
+     "MATCH (n:new_stock) WHERE n.online_release_date >= date('2023-01-01') AND n.online_release_date <= "
+     "date('2023-12-31') RETURN date_part('month', n.online_release_date) AS m, count(n) ORDER BY m", True),
+    ("统计2024年以来各月涨停的总次数",
+     "MATCH (:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2024-01-01') "
+     f"AND d.date <= {T} RETURN date_part('month', d.date) AS m, count(*) ORDER BY m", True),
+    ("2023年哪个月涨停的最多",
+     "MATCH (:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= date('2023-01-01') "
+     "AND d.date <= date('2023-12-31') RETURN date_part('month', d.date) AS m, count(*) AS n ORDER BY n DESC, m LIMIT 1",
+     True),
+    ("五粮液2023年每个月的平均收盘价",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-01-01') AND "
+     "d.date <= date('2023-12-31') RETURN date_part('month', d.date) AS m, avg(d.closing_price) ORDER BY m", True),
+    ("2023年各季度所有公司的单季净利润合计分别多少",
+     "MATCH (f:stock_financial_information) WHERE f.year = 2023 RETURN f.quarter, sum(f.net_profit) ORDER BY f.quarter",
+     True),
+    ("长江电力2021到2023每年净利润是多少",
+     "MATCH (:stock {name: '长江电力'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year >= 2021 AND f.year <= 2023 RETURN f.year, sum(f.net_profit) ORDER BY f.year", True),
 ]
 
 
@@ -906,6 +926,12 @@ def test_a_ranking_word_the_query_does_not_express_is_flagged(engine, question, 
     assert ans.error is None and ans.confidence < engine.trust or ans.cypher and "ORDER BY" in ans.cypher
     if ans.confidence < engine.trust:
         assert any(word in n for n in ans.notes)
+
+
+def test_a_month_asked_that_the_answer_does_not_take_is_flagged(engine):
+    # the best day of the year is no month's change: 哪个月 went unexpressed
+    ans = engine.ask("茅台2023年哪个月涨得最多")
+    assert ans.error is not None or ans.confidence < engine.trust
 
 
 def test_a_day_against_another_with_no_property_named_compares_the_price(engine):

@@ -23,7 +23,7 @@ from .values import Number, TimeSpan
 DEFAULT_LANGUAGE = "zh"
 
 # word groups of words.yaml that synthesis reads by their text: accounted for like asking words
-READ_BY_PASSES = ("current", "former", "ever", "each", "each_day", "each_of_one")
+READ_BY_PASSES = ("current", "former", "ever", "each", "each_day", "each_month", "each_year", "each_of_one")
 
 
 def _read(code: str, name: str) -> dict[str, Any]:

@@ -17,6 +17,8 @@ from ..ast import (Bin, DateLit, Func, IsNull, Item, Lit, Match, Node, Not, Orde
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z_0-9]*\Z")
 PRECEDENCE = {"OR": 1, "AND": 2, "=": 4, "<>": 4, "<": 4, ">": 4, "<=": 4, ">=": 4, "STARTS WITH": 4,
               "ENDS WITH": 4, "CONTAINS": 4, "IN": 4, "+": 5, "-": 5, "*": 6, "/": 6, "%": 6}
+# the functions the engine names for a part of a date, rendered as each store reads a date
+DATE_PARTS = {"year_of": "year", "month_of": "month"}
 _METHOD = {Var: "var", Prop: "prop", Param: "param", Lit: "lit", DateLit: "datelit", Star: "star", Func: "func",
            Not: "not_", IsNull: "isnull", Bin: "bin", Node: "node", Rel: "rel", Path: "path", Match: "match",
            Item: "item", With: "with_", Return: "return_", Query: "query"}
@@ -87,6 +89,10 @@ class Generator:
     def func(self, f: Func) -> str:
         if f.name == "years_between":  # whole years from one date to another (成立多少年了)
             return self.years_between(*f.args)
+        if f.name in DATE_PARTS:  # a date's year, its month (各月涨停次数: rows grouped by month)
+            return self.date_part(f.args[0], DATE_PARTS[f.name])
+        if f.name == "year_month_of":  # a month over several years, as one number (202403)
+            return f"({self.date_part(f.args[0], 'year')} * 100 + {self.date_part(f.args[0], 'month')})"
         args = ", ".join(self.gen(a) for a in f.args)
         return f"{self.FUNCTIONS.get(f.name, f.name)}({'DISTINCT ' if f.distinct else ''}{args})"
 

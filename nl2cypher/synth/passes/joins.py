@@ -68,7 +68,8 @@ def run(g: QueryGraph) -> None:
         s = pending.pop(0)
         if s.var in g.tree(target.var):
             continue
-        anchors = [g.slot_of(v) for v in g.tree(target.var)]
+        held = g.tree(target.var)  # a chain's links between (下游的下游) are no slot
+        anchors = [x for x in g.slots if x.var in held]
         if chain is not None and s.label in chain.sources and any(a.label == s.label for a in anchors):
             other = next(a for a in anchors if a.label == s.label)
             up, down = (s, other) if role == "downstream" else (other, s)

@@ -49,7 +49,9 @@ def run(g: QueryGraph) -> None:
             e = g.schema.edges.get(owner)
             return e is not None and bool(set(e.sources) & labels) and bool(set(e.targets) & labels)
 
-        options.sort(key=lambda t: -1 if members and _of_members(g, t.split(".")[0])
+        said_of = _kind_said_before(g, i)
+        options.sort(key=lambda t: -2 if _owned_by(g, t.split(".")[0], said_of)
+                     else -1 if members and _of_members(g, t.split(".")[0])
                      else 0 if target is not None and t.split(".")[0] == target.label
                      else 1 if between(t.split(".")[0]) else 2 if ties_to(g, t.split(".")[0], target) else 3)
         t = g.pick(f"property#{i}", options, what="property:" + m.text)
@@ -63,6 +65,25 @@ def run(g: QueryGraph) -> None:
         lab = g.schema.labels.get(owner)
         shown = lab.derived[prop].shows if lab is not None and prop in lab.derived else ()
         g.props.extend(Attached(i, owner_, p) for p in shown)
+
+
+def _kind_said_before(g: QueryGraph, i: int) -> set[str]:
+    """所属板块涨幅超过2%的股票: the kind of thing said right before a property word (的
+    between at most) — the figure is that kind's."""
+    m = g.m[i]
+    before = [x for x in g.m if x.end <= m.start]
+    last = max(before, key=lambda x: x.end, default=None)
+    if last is None or last.kind != "label" or g.ex.question[last.end:m.start] not in ("", g.lang.glue("of")):
+        return set()
+    if any(x.kind == "entity" and x.end == last.start for x in g.m):
+        return set()  # 银行板块涨幅最大的股票: the kind word of a name, its members' figure
+    return set(last.targets)
+
+
+def _owned_by(g: QueryGraph, owner: str, kinds: set[str]) -> bool:
+    """The owner is one of these kinds, or their dated rows (a board's daily data)."""
+    return owner in kinds or any(g.schema.labels[owner].day and g.schema.edges_between(k, owner) for k in kinds
+                                 if owner in g.schema.labels)
 
 
 def _of_members(g: QueryGraph, owner: str) -> bool:

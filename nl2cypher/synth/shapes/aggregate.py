@@ -4,7 +4,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
-from .common import (Shown, aggregate_word, ask, asked, asks_which_day, each_value, members_rows, one_things_rows,
+from .common import (Shown, aggregate_word, ask, asked, by_year, asks_which_day, each_value, members_rows, month_columns, one_things_rows,
                      period_columns, rank_limit, the_day_of)
 
 NAME = "aggregate"
@@ -22,7 +22,9 @@ def lower(g: QueryGraph):
     fn = a.agg.params.get("fn", "avg")
     fns = _functions(g, fn)
     last = a.shown[-1]
-    if fns == [fn] and fn in ("max", "min") and (asks_which_day(g) or one_things_rows(g, a, last)):  # 今年最低点是哪天: that day's row
+    by_month = bool(_each_period(g, last)) and g.lang.found("each_month", g.ex.question)  # 每个月最高价: a month's, not the day
+    if fns == [fn] and fn in ("max", "min") and not by_month and (asks_which_day(g) or one_things_rows(g, a, last)):
+        # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
     ranked = _ranked_by_value(g, a, fn) or _ranked_by_total(g, a, fn, last)
     if ranked is not None:
@@ -36,9 +38,10 @@ def lower(g: QueryGraph):
         if members is not None:
             last, single = Shown(members, g.prop_word(g.slot_of(members.var).label, members.key), last.mention), False
     # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
-    total = (asked(g, "total") or single and several) and not asked(g, "each")
+    # …unless a period at a time is asked of many things' rows (每年所有公司净利润总和: each year's)
+    periods = _each_period(g, last)
+    total = (asked(g, "total") or single and several) and not asked(g, "each") and not periods
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g) + _each_thing(g)
-    periods = [] if total else _each_period(g, last)
     cols += periods
     cols += [Column(Call(f, (last.ref,)), aggregate_word(g, f, last.alias)) for f in fns]
     if single and not several:
@@ -73,11 +76,18 @@ def _each_period(g: QueryGraph, shown: Shown) -> list[Column]:
     a period at a time (the language's `each` words) — one row a period. One thing's
     figures (平均每天成交, Apple's average per year) are one number."""
     slot = next((s for s in g.slots if s.var == shown.ref.var and s.kind == "data"), None)
-    if slot is None or not g.lang.found("each", g.ex.question) or any(
-            len(s.names) == 1 and _own_rows(g, s.label, slot.label) for s in g.entities()):
+    q = g.ex.question
+    if slot is None or not any(g.lang.found(w, q) for w in ("each", "each_month")):
         return []
     lab = g.schema.labels[slot.label]
-    return period_columns(g, slot) if lab.period and not lab.day else []  # reports by period, not daily rows
+    if lab.period:  # reports by period: 每年 the year's (one thing's too), 各季度 each quarter's
+        yearly = by_year(g)
+        if not yearly and any(len(s.names) == 1 and _own_rows(g, s.label, slot.label) for s in g.entities()):
+            return []
+        keys = ("year",) if yearly or g.lang.found("each_year", q) else ("year", "quarter")
+        return [Column(Ref(slot.var, lab.period[k]), g.prop_word(slot.label, lab.period[k])) for k in keys if k in lab.period]
+    # daily rows a month at a time (茅台2023年每个月的平均收盘价), one thing's too
+    return month_columns(g) if lab.day and g.lang.found("each_month", q) else []
 
 
 def _own_rows(g: QueryGraph, owner: str, rows: str) -> bool:

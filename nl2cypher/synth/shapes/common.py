@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...units import Unit
-from ..ir import Attached, Column, Const, Day, Expr, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Slot, Sort, Step
+from ..ir import Attached, Call, Column, Const, Day, Expr, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Slot, Sort, Step
 from ..paths import link
 
 
@@ -72,7 +72,7 @@ def rows_total(g: QueryGraph, ref: Ref) -> str:
     """How a per-row figure combines over the period asked (sum of a year's quarters),
     or "" when the rows are asked one by one or the period is one report."""
     t = g.time_span()
-    if t is None or t.quarter or each(g):
+    if t is None or t.quarter or each(g) and not by_year(g):
         return ""  # 2023年每个季度的净利润, 近三天的最高价分别多少: the rows, one by one
     slot = next((x for x in g.slots if x.var == ref.var), None)
     if slot is None or slot.label not in g.schema.labels:
@@ -81,6 +81,15 @@ def rows_total(g: QueryGraph, ref: Ref) -> str:
     if pdef is None or not pdef.total or not t.longer_than_a_report:
         return ""
     return pdef.total
+
+
+def by_year(g: QueryGraph) -> bool:
+    """2021到2023每年净利润: a year at a time over several years, no quarter named (每年Q1
+    is each year's first quarter) — each year's total."""
+    times = [m.time for i, m in enumerate(g.m) if m.kind == "time" and i not in g.consumed]
+    spans = [t for t in times if t.start is not None and t.end is not None]
+    return g.lang.found("each_year", g.ex.question) and not any(t.quarter or t.kind == "quarters" for t in times) \
+        and any(t.start.year < t.end.year for t in spans)
 
 
 def each(g: QueryGraph) -> bool:
@@ -348,6 +357,17 @@ def periods_shown(g: QueryGraph, row: Slot) -> list[Column]:
     if t is not None and (t.kind == "year" and t.year and len(joined_years(g)) < 2) or not g.schema.labels[row.label].period:
         return []
     return period_columns(g, row)
+
+
+def month_columns(g: QueryGraph, counted: Slot | None = None) -> list[Column]:
+    """2023年各月涨停次数, 每个月发了几只新股: the year and the month of the dated rows
+    (of the things counted themselves when they carry the day), one row a month."""
+    rows = [s for s in g.slots if g.schema.labels[s.label].day and not g.schema.labels[s.label].period]
+    dated = next((s for s in rows if s is not counted), None) or next((s for s in rows if s is counted), None)
+    if dated is None:
+        return []
+    day = Ref(dated.var, g.schema.labels[dated.label].day)
+    return [Column(Call(f"{part}_of", (day,)), g.lang.say(f"columns.{part}")) for part in ("year", "month")]
 
 
 def period_columns(g: QueryGraph, row: Slot) -> list[Column]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Slot, Sort, Whole
 from ..paths import link
-from .common import aggregate_word, ask, asked, each, each_value, hangs_on
+from .common import aggregate_word, ask, asked, each, each_value, hangs_on, month_columns
 
 NAME = "count"
 
@@ -18,9 +18,11 @@ def applies(g: QueryGraph) -> bool:
 def lower(g: QueryGraph):
     cu = g.unit("count")
     rows = [x for x in g.slots if x.kind == "data" and g.schema.labels[x.label].day]
-    if cu.params.get("of") == "rows" and rows:
-        return g.candidate((g.pattern(), Projection((Column(Call("count", (Whole(rows[0].var),), distinct=True),
-                                                             g.lang.say("columns.count")),))), NAME)
+    if cu.params.get("of") == "rows" and rows:  # 涨停了几次 (各月: a count a month)
+        times = Column(Call("count", (Whole(rows[0].var),), distinct=True), g.lang.say("columns.count"))
+        periods = _each_period(g, rows[0])
+        return g.candidate((g.pattern(), Projection(tuple(periods) + (times,),
+                                                    order=tuple(Sort(c.expr) for c in periods))), NAME)
     labels = [x for x in g.slots if x.kind == "label"]
     after = [x for x in labels if 0 <= x.pos - cu.end <= 1]
     before = [x for x in labels if x.pos < cu.start]
@@ -46,6 +48,8 @@ def _each_period(g: QueryGraph, counted: Slot) -> list[Column]:
     """The period columns of the reports a count spans one by one (每年四季度: each year;
     最近4个季度: each year and quarter), when what is counted is not the reports."""
     t = g.time_span()
+    if t is not None and t.kind != "quarters" and g.single_day is None and g.lang.found("each_month", g.ex.question):
+        return month_columns(g, counted)
     if t is not None and t.kind != "quarters" and g.single_day is None and g.lang.found("each_day", g.ex.question):
         return _each_day(g, counted)
     if t is None or t.kind != "quarters" or not (asked(g, "each") or each(g)):

@@ -6,21 +6,23 @@ superlative with neither (the largest company in each industry), each group's be
 from __future__ import annotations
 
 from ...errors import CannotTranslate
+from ...units import Unit
 from ..ir import Attached, Call, Column, Expr, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from ..paths import holder
-from .common import aggregate_word, ask, hangs_on, members_rows, rank_limit
+from .common import aggregate_word, ask, hangs_on, members_rows, month_columns, rank_limit
 
 NAME = "group"
 
 
 def applies(g: QueryGraph) -> bool:
-    return g.has("group") or bool(g.member_bounds)
+    return g.has("group") or bool(g.member_bounds) or _most_of_a_month(g) is not None
 
 
 def lower(g: QueryGraph):
-    if not g.has("group"):  # which states have more than 5 companies: by the answer's things
+    most = _most_of_a_month(g)
+    if not g.has("group") and most is None:  # which states have more than 5 companies: by the answer's things
         return _bounded(g, *g.name_of(g.target), g.target.var)
-    unit = _grouping(g)
+    unit = _grouping(g) if g.has("group") else most
     key = _key(g, unit)
     if key is None:
         return None
@@ -95,6 +97,8 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
     """What the rows are grouped by: a property's values (按省份), a label's
     things (每个板块), the property of values listed before 各 (本科、硕士、博士各几个),
     or — for 「…最多的经理」 — the answer's subject."""
+    if (month := _month_key(g)) is not None:  # 2023年各月涨停次数最多的是哪个月: by month
+        return month
     v = unit.ref("val")
     if v is not None:  # 利好和利空各几条: the property those values are of
         held = {s.label for s in g.slots} | {st.edge for ln in g.links for st in ln.steps}
@@ -130,6 +134,28 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
         return None  # 于凯、冯强、刘斌谁管的基金最多: several named are grouped like a kind's things
     ref, word = g.name_of(slot)
     return ref, word, slot.var
+
+
+def _most_of_a_month(g: QueryGraph) -> Unit | None:
+    """2023年哪个月涨停的最多: the most (fewest) of no figure, asked of a month — the
+    month's dated rows counted, a month at a time."""
+    a = ask(g)
+    if a.extreme is None or a.shown or _month_key(g) is None:
+        return None
+    return Unit("group", a.extreme.start, a.extreme.end, {"count": "rows", "dir": a.extreme.params.get("dir", "desc")})
+
+
+def _month_key(g: QueryGraph) -> tuple[Call, str, None] | None:
+    """Dated rows grouped a month at a time (各月, 哪个月): the month, within one
+    calendar year; its year and month as one number (202403) over longer."""
+    cols = month_columns(g) if g.lang.found("each_month", g.ex.question) else []
+    if not cols:
+        return None
+    t = g.time_span()
+    one_year = t is not None and t.start is not None and t.end is not None and t.start.year == t.end.year
+    day = cols[1].expr.args[0]
+    return (Call("month_of", (day,)), cols[1].alias, None) if one_year else \
+        (Call("year_month_of", (day,)), cols[1].alias, None)
 
 
 def _said_after(g: QueryGraph, unit) -> tuple[Ref, str, None] | None:
