@@ -122,7 +122,7 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     columns grafted on (收盘多少 alone; 最高到多少点 after the first), else p's figure
     beside (跌的多少家 at the first's time; 深市主板呢 after the first)."""
     alone = engine.ask(p, today)
-    if (q := _read(engine, alone)) is not None and (grafted := _graft(query, q)) is not None:
+    if (q := _read(engine, alone)) is not None and (grafted := _graft(query, q) or _parallel(query, q)) is not None:
         return grafted, alone
     after = session.ask(p, today)
     if (q := _read(engine, after)) is not None and (grafted := _graft(query, q)) is not None:
@@ -196,6 +196,32 @@ def _graft(a: Query, b: Query) -> Query | None:
     have = {i.expr for i in ra.items}
     items = ra.items + tuple(i for i in items if i.expr not in have)
     return Query((ma, Return(items, ra.distinct or rb.distinct, ra.order, ra.limit)), a.params)
+
+
+def _parallel(a: Query, b: Query) -> Query | None:
+    """招行多少 工行多少: the same question of another named thing — one query, the things named
+    together (= becomes IN), each row saying which thing it is."""
+    if a.clauses != b.clauses or set(a.params) != set(b.params):
+        return None
+    differ = [k for k in a.params if a.params[k] != b.params[k]]
+    if len(differ) != 1 or not all(isinstance(v, (str, list)) for v in (a.params[differ[0]], b.params[differ[0]])):
+        return None
+    key = differ[0]
+    named = [c for c in nodes(a.clauses) if isinstance(c, Bin) and c.op in ("=", "IN") and c.right == Param(key)
+             and isinstance(c.left, Prop)]
+    ret = next((c for c in reversed(a.clauses) if isinstance(c, Return)), None)
+    if len(named) != 1 or ret is None or ret.limit is not None or any(map(_is_figure, ret.items)):
+        return None  # (figures of each, 开放申购的几只 vs 暂停申购的几只, stand side by side: `_beside`)
+    prop = named[0].left
+
+    def widen(x):
+        return Bin("IN", x.left, x.right) if x == named[0] else x
+    clauses = transform(a.clauses, widen)
+    if not any(i.expr == prop for i in ret.items):  # 601939的董事长 另一个…601398的: whose each row is
+        shown = replace(ret, items=(Item(prop, None),) + ret.items)
+        clauses = tuple(shown if c == transform(ret, widen) else c for c in clauses)
+    values = [v for x in (a.params[key], b.params[key]) for v in (x if isinstance(x, list) else [x])]
+    return Query(clauses, {**a.params, key: list(dict.fromkeys(values))})
 
 
 def _either_day(a: Query, b: Query) -> Query | None:

@@ -40,6 +40,7 @@ MAX_QUESTION_CHARS = 500
 MAX_RESOLVED_CHARS = 4000  # a follow-up resolved over the rows of the answer before (50 names and more)
 NAMING = ("entity", "value", "label")  # mentions that say what a question is about
 MAX_ROWS = 10_000  # rows an answer shows at most (the answer says when it was cut)
+PRESUPPOSED = ("lookup", "ranking")  # answers that presuppose a row (a named thing's value, the one a ranking picks)
 
 
 def _one_line(text: str) -> str:
@@ -342,8 +343,9 @@ class Engine:
             ans.columns, ans.rows, ans.truncated = res.columns, _stable(res.rows, ans.cypher), res.truncated
             if res.truncated:
                 ans.notes.append(self.lang.say("notes.truncated", rows=self.max_rows))
-            if not res.rows and ans.kind == "lookup" and (ans.confidence or 0) >= self.trust:
-                ans.confidence = NOTHING_FOUND  # 华海锂电的申购代码 with no IPO row: no answer to vouch for
+            if not res.rows and ans.kind in PRESUPPOSED and (ans.confidence or 0) >= self.trust:
+                # 华海锂电的申购代码 with no IPO row, 最多的是哪只 among none: no answer to vouch for
+                ans.confidence = NOTHING_FOUND
                 ans.notes.append(self.lang.say("notes.nothing_found"))
         except Nl2CypherError as e:
             ans.error, ans.error_type = _one_line(str(e)), type(e).__name__

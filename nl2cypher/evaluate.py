@@ -55,14 +55,15 @@ def _norm(v: Any) -> Any:
 def _is_ordered(cypher: str) -> bool:
     """Rows compare in order when the gold orders them — by something the question
     asks; ordered by names alone (ORDER BY i.name, s.name) is a tie-break, a set.
-    Only the last RETURN's order counts (WITH u ORDER BY … LIMIT 1 MATCH … picks, it orders nothing)."""
+    Only the last RETURN's order counts (WITH u ORDER BY … LIMIT 1 MATCH … picks, it orders nothing);
+    ordered by codes alone (ORDER BY s.code) is the same: an identifier's spelling, no ranking."""
     returns = [m.end() for m in re.finditer(r"\bRETURN\b", cypher, re.I)]
     last = cypher[returns[-1] if returns else 0:]
     m = re.search(r"\bORDER\s+BY\s+(.*?)(?:\s+(?:LIMIT|SKIP)\b|$)", last, re.I | re.S)
     if m is None:
         return False
     keys = [k.strip() for k in m.group(1).split(",")]
-    if all(re.fullmatch(r"\w+\.name(?:\s+(?:ASC|DESC))?", k, re.I) for k in keys):
+    if all(re.fullmatch(r"\w+\.(?:name|code)(?:\s+(?:ASC|DESC))?", k, re.I) for k in keys):
         return False
     return not _by_group_keys(last[:m.start()], keys)
 

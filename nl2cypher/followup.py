@@ -114,6 +114,7 @@ class Resolution:
     repicked: bool = False  # names the one the ranking before picked, said again by its ranking (涨最猛那只)
     place: str | None = None  # 中信证券排第几: the one whose place among the ranked rows before is asked
     order: list[str] | None = None  # 它们各自在哪个省 after a top 5: the names pointed at, rows shown in their order
+    said: str | None = None  # the question as typed, its words pointing at an answer's things said by name (前三 → 华海精密、…)
 
 
 class Resolver:
@@ -138,6 +139,10 @@ class Resolver:
         self._nth = re.compile(f"({lang.alternation(self.nth)}){between}({lang.alternation(units)})") \
             if self.nth and units else None
         self.nth_ranks = {str(u) for u in vocab.get("nth_ranks") or ()}
+        first_n = {str(k): int(v) for k, v in (vocab.get("first_n") or {}).items()}
+        among = lang.alternation(self.words["among"]) if self.words["among"] else ""
+        self._first_n = (re.compile(f"^(?:{among})?({lang.alternation(first_n)})(?:{lang.alternation(units)})?"), first_n) \
+            if first_n and units else None
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
         self._lead = re.compile(f"^(?:{lang.alternation(self.words['lead'], in_order=True)})")
@@ -162,11 +167,24 @@ class Resolver:
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
         self._mapped: tuple = (None, [])  # the last reading and its units (rules ask for them often)
+        self._pointed: Turn | None = None  # the ranked answer a place word (第一名, 前三) named things of
+        self._pointed_first: list[str] | None = None  # …the first few it named (前三), in its order
 
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
-        for named in (self._on_that_day, self._nth_answered, self._other_class):  # a day or a thing of an answer before
+        typed, self._pointed, self._pointed_first = question, None, None
+        for named in (self._on_that_day, self._nth_answered, self._first_answered, self._other_class):
+            # a day or a thing (things) of an answer before, by name
             question = named(question, history)
+        question = self._ranked_then(question, today, calendar)
+        res = self._resolve(question, history, today, calendar)
+        if question != typed and res.said is None:
+            res.said = question  # 前三分别属于哪个行业: the ranking word named its things, it ranks nothing
+        if self._pointed_first and res.order is None:
+            res.order = self._pointed_first  # …and its rows are shown in the ranking's order
+        return res
+
+    def _resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
         ex = self._extract(question, today, calendar)
         if ex is None:  # 换成兴业银行: the lead word glued to the name; read the rest
             rest = self._strip_markers(question)
@@ -195,7 +213,8 @@ class Resolver:
         grouped = self._grouped(q, ex, prev)
         if grouped is not None:
             return grouped
-        ranked = self._ranked_among(q, ex, prev, history[-1] is prev) or self._ranked_again(q, ex, history, prev)
+        ranked = self._ranked_among(q, ex, self._narrowed_from(prev, history), history[-1] is prev) \
+            or self._ranked_again(q, ex, history, prev)
         if ranked is not None:
             return ranked
         if prev is not None and self._joins(q, ex, prev):  # add PayPal, compare that with Citi's: both
@@ -253,11 +272,38 @@ class Resolver:
         row = listed.answered[k - 1 if k > 0 else k] if listed is not None else None  # 最后: -1, counted from the end
         if row is None:
             return q
+        self._pointed = listed
         head = q[:m.start()]
         among = next((w for w in self.words["among"] if head.rstrip().endswith(w)), None)
         if among is not None:  # 其中第一个: that one, no longer among the others
             head = head.rstrip()[:-len(among)]
         return head + row.name + q[m.end():]
+
+    def _first_answered(self, q: str, history: list[Turn]) -> str:
+        """前三分别属于哪个行业 after a ranked list: its first rows' things, by name."""
+        m = self._first_n[0].match(q) if self._first_n is not None else None
+        if m is None:
+            return q
+        k = self._first_n[1][m.group(1)]
+        ranked = [t for t in history if t.ok and not t.computed][-RANK_TURNS:]
+        listed = next((t for t in reversed(ranked) if t.ranked and len(t.answered) > k), None)
+        if listed is None:
+            return q
+        self._pointed, self._pointed_first = listed, [n.name for n in listed.answered[:k]]
+        return self._join(self._pointed_first) + q[m.end():]
+
+    def _ranked_then(self, q: str, today: dt.date, calendar) -> str:
+        """最后一名跌了多少 after 今年以来…区间涨幅，排个名: a thing of a ranking over a period,
+        asked with no time of its own, asked over that period."""
+        listed = self._pointed
+        if listed is None or not listed.ranked:
+            return q
+        times = [m for m in listed.mentions if m["kind"] == "time"]
+        ex = self._extract(q, today, calendar)
+        if len(times) != 1 or ex is None or ex.of("time") or not ex.of("entity"):
+            return q
+        first = min(ex.of("entity"), key=lambda m: m.start)
+        return ex.question[:first.start] + times[0]["text"] + ex.question[first.start:]
 
     def _other_class(self, q: str, history: list[Turn]) -> str:
         """C类呢 / 跟C类比 after a turn about one share class of a thing: its other class, by name;
@@ -498,6 +544,15 @@ class Resolver:
         # 其中持股最多的那个还持有哪些公司: the others-word leaves out what the turn before named
         then = self._besides(q, prev, [], ex, PICKED + q[cut:]) if cut is not None else None
         return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among", then=then)
+
+    def _narrowed_from(self, prev: Turn | None, history: list[Turn]) -> Turn | None:
+        """其中创业板的有几只 (none), then 连续涨停天数最多的是哪只: a count that narrowed the list before
+        found none — a ranking after it ranks that list."""
+        if prev is None or not prev.counted or prev.answered or not prev.values or prev.values[0][-1]:
+            return prev
+        before = next((t for t in reversed(history) if t.ok and not t.computed and t is not prev
+                       and len(t.answered) >= 2 and t.number < prev.number), None)
+        return before if before is not None and all(n.name in prev.resolved for n in before.answered[:3]) else prev
 
     def _those_inside(self, q: str) -> re.Match | None:
         """这几只里, 它们中间: several pointed at, then an inside word — among the answer before."""
@@ -1151,8 +1206,10 @@ class Resolver:
                 and _same_measure(last, history[done[-2]]):
             a, b = done[-1], done[-2]  # 比上一个高多少: this answer against the one before
             op, a, b = _later_first(op, a, b, history, said_order=self._find(q, "against") is not None)
+            # 茅台多少了, 五粮液呢, 差多少: no figure named, the price they showed (not the change beside it)
+            price = self._price_column(history[a], history[b]) if not said else None
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
-                              arithmetic=(op, a, b))
+                              arithmetic=(op, a, b), column=price)
         return None
 
     def _placed(self, q: str, ex, history: list[Turn]) -> Resolution | None:
@@ -1169,6 +1226,16 @@ class Resolver:
             return None
         return Resolution(self.lang.say("followup.place", name=name, question=history[k].resolved), "arithmetic",
                           arithmetic=("place", k, k), place=name)
+
+    def _price_column(self, *turns: Turn) -> str | None:
+        """The column all these answers show that is a price (the schema's `measures.price`)."""
+        words = set()
+        for lab in self.schema.labels.values():
+            pdef = lab.properties.get(lab.measures.get("price", "")) if lab.measures else None
+            if pdef is not None and pdef.description:
+                words |= {pdef.description, self.lang.label_word(pdef.description)}
+        found = [c for c in turns[0].figures if c in words and all(c in t.figures for t in turns[1:])]
+        return found[0] if len(found) == 1 else None
 
     def _column(self, own, last: Turn) -> str | None:
         """The column of the answer before that the one property the question names shows
@@ -1357,6 +1424,9 @@ class Resolver:
             if found:
                 edits += found
                 kinds.append(kind)
+        if {"entity", "property"} <= set(kinds) and not any(m["kind"] == "property" for m in prev.mentions):
+            # 华泰同期涨了多少 after 中信证券有啥新闻: a thing and a figure of their own, no figure before to swap
+            return Resolution(self._strip_markers(q) or q, "reset")
         if kinds == ["property"] and self._timeless(ex) and any(m["kind"] == "entity" for m in prev.mentions):
             # 哪个省的 after 广州健康今天收多少: not today's province (这个月发行的新股: the time picks them, kept)
             edits += [(m["start"], m["end"], "") for m in prev.mentions if m["kind"] == "time"]

@@ -226,6 +226,9 @@ class Lexicon:
             for r in refs:
                 by_name.setdefault(r.name, {})[r.id] = r
         self._by_name = {n: list(d.values()) for n, d in by_name.items()}
+        # 乾 of 乾照光电, 嗰 of the pack's 嗰个: characters the KG's names and the pack's rewrites spell stay as typed
+        self._name_chars = frozenset(c for n in self._names for c in n) | \
+            frozenset(c for a, _ in self._rewrites for c in a.pattern if not c.isascii())
         self.tokenizer = self.lang.tokenizer()
         general = self.tokenizer.total  # the dictionary's own word count, before the KG's words are added
         for w in self.words:
@@ -388,7 +391,8 @@ class Lexicon:
         """The question as extraction reads it (mention offsets are in this text):
         normalised, the language's `rewrites` applied (涨的最多 is 涨得最多), then the
         domain's measures said in the figures they are computed from."""
-        q = normalise(question, self.lang.script, self.fillers.particles, self.fillers.clause_final)
+        q = self.lang.one_script(normalise(question, self.lang.script, self.fillers.particles, self.fillers.clause_final),
+                                 self._name_chars)
         for pattern, replacement in self._rewrites:
             q = pattern.sub(replacement, q)
         return q
@@ -836,6 +840,11 @@ class Lexicon:
             family = self._family(tok, holders)
             if family is not None:
                 return family
+            heads = [h for h in holders if h.startswith(tok)]
+            if len(heads) == 1 and len(tok) == 2:
+                # 长城 of 长城汽车 (景顺长城…'s funds hold it inside): a name is shortened to its first two characters
+                return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[heads[0]]),
+                               note=self.lang.say("notes.completed", written=tok, meant=heads[0]))
             if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(self.lang, tok, holders, ambiguous=True)
         slipped = self._slipped(tok)  # Microsfot, qualcom: one name a keyboard slip away

@@ -56,7 +56,8 @@ class Session:
             resolved = res.question if res is not None else question
             lone = res is not None and res.kind == "reset"
             # a question asked of the one a ranking picked is checked on its own words (the ranking's were used)
-            said = asked if resolved != asked and not picked else None  # (its listing day already a date)
+            typed = res.said if res is not None and res.said else asked
+            said = typed if resolved != typed and not picked else None  # (its listing day already a date)
             ans = self.engine.ask(resolved, today, said=said, after_turns=lone)
             ans.question = question
             self._carry_doubt(ans, res)

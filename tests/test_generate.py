@@ -70,6 +70,7 @@ def test_eval_scores_against_recorded_answers_without_gold_queries(engine, demo_
     # a gold ordered by names alone is a tie-break, compared as a set; ordered by a measure, in order
     from nl2cypher.evaluate import _is_ordered
     assert not _is_ordered("MATCH (s)-[]->(i) RETURN i.name, s.name ORDER BY i.name, s.name")
+    assert not _is_ordered("MATCH (s)-[]->(t) RETURN s.name, s.code ORDER BY s.code")  # codes' spelling: a set too
     assert _is_ordered("MATCH (s) RETURN s.name ORDER BY s.registered_capital DESC, s.name")
     # …and a grouped answer ordered by its group keys alone (学历分布 by the degree's spelling); by its count, in order
     assert not _is_ordered("MATCH (m) RETURN m.degree AS degree, count(m) AS n ORDER BY degree")

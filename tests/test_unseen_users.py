@@ -904,6 +904,83 @@ CASES = [
     ("长江电力2021到2023每年净利润是多少",
      "MATCH (:stock {name: '长江电力'})-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE f.year >= 2021 AND f.year <= 2023 RETURN f.year, sum(f.net_profit) ORDER BY f.year", True),
+    # a change bounded over a period is the period's change, not some day's (跌幅 a fall below the bound)
+    ("本周涨幅超过5%的股票",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) WHERE a.date = "
+     f"date('2024-03-08') AND b.date = {T} AND (b.closing_price - a.closing_price) / a.closing_price * 100 > 5 "
+     "RETURN s.name", False),
+    ("哪些行业板块今年以来跌幅超过3%",
+     "MATCH (t:trade)-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) WHERE a.date = "
+     f"date('2023-12-29') AND b.date = {T} AND (b.closing_price - a.closing_price) / a.closing_price * 100 < -3 "
+     "RETURN t.name", False),
+    # whether one named link is upstream of another; every one of several (都), not any
+    ("生猪养殖的上游有饲料吗",
+     "MATCH (a:industry {name: '饲料'})-[:affect]->(b:industry {name: '生猪养殖'}) RETURN count(*) > 0", False),
+    ("铁矿石和原油都是钢材上游吗",
+     "MATCH (a:industry)-[:affect]->(b:industry {name: '钢材'}) WHERE a.name IN ['铁矿石', '原油'] "
+     "RETURN count(DISTINCT a) = 2", False),
+    # 所属板块涨幅: the board's own change that day, the stocks in it listed
+    ("今天所属板块涨幅超过2%的股票",
+     "MATCH (s:stock)-[:belong_to]->(t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = "
+     f"{T} AND d.range > 2 RETURN DISTINCT s.name", False),
+    # a time of day is within its day: 2023年开始认购 takes 2023-12-31 15:00
+    ("2023年开始认购的基金有哪些",
+     "MATCH (f:public_offering_fund) WHERE f.subscription_start_time >= timestamp('2023-01-01 00:00:00') "
+     "AND f.subscription_start_time < timestamp('2024-01-01 00:00:00') RETURN f.name", False),
+    # traditional characters and Cantonese words (a Hong Kong investor); English column words among Chinese
+    ("招商銀行今日收市價幾多？", "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) "
+                         f"WHERE d.date = {T} RETURN d.closing_price", False),
+    ("美的集團2023年第四季淨利潤幾多？", "MATCH (:stock {name: '美的集团'})-[:has_stock_financial_information]->"
+                              "(f:stock_financial_information) WHERE f.year = 2023 AND f.quarter = 4 RETURN f.net_profit",
+     False),
+    ("白酒板块 today pct change top 3",
+     "MATCH (:trade {name: '白酒'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = "
+     f"{T} RETURN s.name, d.range ORDER BY d.range DESC LIMIT 3", True),
+    ("filter: today pct >= 5 AND volume > 1e7",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = "
+     f"{T} AND d.range >= 5 AND d.volume > 10000000 RETURN s.name", False),
+    ("五粮液 2024-03-11 ~ 03-15 daily close list",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') AND "
+     f"d.date <= {T} RETURN d.date, d.closing_price", False),
+    # a relayed ask: the agent's framing is no name (用户A问…，用户B问…)
+    ("用户A问茅台今天成交量，用户B问五粮液今天收盘价",
+     "MATCH (a:stock {name: '贵州茅台'})-[:has_stock_data]->(x:stock_data), (b:stock {name: '五粮液'})-[:has_stock_data]"
+     f"->(y:stock_data) WHERE x.date = {T} AND y.date = {T} RETURN x.volume, y.closing_price", False),
+    ("茅台董事长换过几任", "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '贵州茅台'}) RETURN count(DISTINCT c)",
+     False),
+    # two clauses the same question of two named things: both, a row each
+    ("招行收盘价多少 工行收盘价多少",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '工商银行'] AND d.date = "
+     f"{T} RETURN s.name, d.closing_price", False),
+    # a name said by its first two characters (长城 of 长城汽车, though funds hold 长城 inside theirs)
+    ("长城今天收盘多少", f"MATCH (:stock {{name: '长城汽车'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                  "RETURN d.closing_price", False),
+    ("中信有啥新闻", "MATCH (:stock {name: '中信证券'})-[:involve]->(i:information) RETURN i.name", False),
+    ("盘点女董事长掌舵的上市公司名单",
+     "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.sex = '女' AND c.departure_date IS NULL RETURN s.name",
+     False),
+    ("規模少過1億嘅基金有幾多隻？",
+     "MATCH (f:public_offering_fund) WHERE f.scale < 100000000 RETURN count(f)", False),
+    ("深市主板同滬市主板各有幾多間公司？",
+     "MATCH (s:stock) WHERE s.listed_sector IN ['深市主板', '沪市主板'] RETURN s.listed_sector, count(s)", False),
+    # the thing said first, then the day it was bought: its change since that day's close
+    ("老公买的那只比亚迪，3月1号买的，到今天亏了多少啊",
+     "MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = date('2024-03-01') AND b.date = {T} "
+     "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    ("老公2023年最后一天买的招商银行 今天赚了吗",
+     "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = date('2023-12-29') AND b.date = {T} "
+     "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", False),
+    ("每个行业板块注册资本最大的公司",
+     "MATCH (t:trade)<-[:belong_to]-(s:stock) WITH t, max(s.registered_capital) AS m MATCH (t)<-[:belong_to]-(s:stock) "
+     "WHERE s.registered_capital = m RETURN t.name, s.name", False),
+    ("每个行业板块今天上涨家数分别多少",
+     "MATCH (t:trade)<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = "
+     f"{T} AND d.range > 0 RETURN t.name, count(DISTINCT s)", False),
+    ("宁德时代今天跌了几块钱",
+     "MATCH (s:stock {name: '宁德时代'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = date('2024-03-14') AND b.date = {T} RETURN b.closing_price - a.closing_price", False),
 ]
 
 
@@ -932,6 +1009,50 @@ def test_a_month_asked_that_the_answer_does_not_take_is_flagged(engine):
     # the best day of the year is no month's change: 哪个月 went unexpressed
     ans = engine.ask("茅台2023年哪个月涨得最多")
     assert ans.error is not None or ans.confidence < engine.trust
+
+
+def test_the_first_few_of_a_ranking_before_are_those_things(engine):
+    s = _after(engine, "梳理一下香港中央结算有限公司持股的股票，按持股比例排名")
+    ans = s.ask("前三分别属于哪个行业")
+    _answers(engine, ans, "MATCH (h:stockholder {name: '香港中央结算有限公司'})-[r:is_stockholder_of]->(s:stock) "
+                          "WITH s ORDER BY r.shareholding_ratio DESC, s.name LIMIT 3 "
+                          "MATCH (s)-[:belong_to]->(t:trade) RETURN s.name, t.name", sure=True)
+
+
+def test_the_gap_of_two_prices_asked_bare_is_the_prices_not_their_changes(engine):
+    s = _after(engine, "茅台多少了", "5粮液呢")
+    ans = s.ask("差多少")
+    want = engine.store.run("MATCH (a:stock {name: '贵州茅台'})-[:has_stock_data]->(x:stock_data), (b:stock {name: '五粮液'})"
+                            f"-[:has_stock_data]->(y:stock_data) WHERE x.date = {T} AND y.date = {T} "
+                            "RETURN x.closing_price - y.closing_price").rows[0][0]
+    assert ans.rows and abs(abs(ans.rows[0][-1]) - want) < 0.01, (ans.resolved_question, ans.rows)
+
+
+def test_a_ranking_after_a_count_that_found_none_ranks_the_list_before(engine):
+    s = _after(engine, "今天有哪些股票涨停", "其中创业板的有几只")
+    ans = s.ask("连续涨停天数最多的是哪只")
+    _answers(engine, ans, "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = "
+                          f"{T} AND d.raising_limit = true RETURN s.name ORDER BY d.raising_limit_days DESC, s.name LIMIT 1")
+
+
+def test_the_last_of_a_ranking_over_a_period_is_asked_over_that_period(engine):
+    s = _after(engine, "今年以来白酒板块各股区间涨幅排名")
+    ans = s.ask("最后一名跌了多少")
+    _answers(engine, ans, "MATCH (:trade {name: '白酒'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(a:stock_data), "
+                          "(s)-[:has_stock_data]->(b:stock_data) WHERE a.date = date('2023-12-29') AND b.date = "
+                          f"{T} WITH s, (b.closing_price - a.closing_price) / a.closing_price * 100 AS pct "
+                          "RETURN pct ORDER BY pct LIMIT 1")
+
+
+def test_a_profits_growth_said_as_a_rise_is_the_growth(engine):
+    s = _after(engine, "美的集團2023年第四季淨利潤幾多？")
+    ans = s.ask("同比升咗幾多？")
+    _answers(engine, ans, GROWTH % ("美的集团", 2023, 4, 2022, 4), sure=True)
+
+
+def test_a_ranking_that_picks_nothing_is_flagged(engine):
+    ans = engine.ask("今天创业板涨停的股票里连续涨停天数最多的是哪只")
+    assert ans.rows or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
 
 
 def test_a_day_against_another_with_no_property_named_compares_the_price(engine):

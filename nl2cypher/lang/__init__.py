@@ -23,7 +23,7 @@ from .values import Number, TimeSpan
 DEFAULT_LANGUAGE = "zh"
 
 # word groups of words.yaml that synthesis reads by their text: accounted for like asking words
-READ_BY_PASSES = ("current", "former", "ever", "each", "each_day", "each_month", "each_year", "each_of_one")
+READ_BY_PASSES = ("current", "former", "ever", "each", "each_day", "each_quarter", "each_month", "each_year", "each_of_one")
 
 
 def _read(code: str, name: str) -> dict[str, Any]:
@@ -210,6 +210,11 @@ class Language:
     def times(self, text: str, today: dt.date, calendar: list[dt.date] | None = None) -> list[TimeSpan]:
         """Every time expression in the text, resolved to dates against `today`."""
         return self.module.find_times(text, today, calendar)
+
+    def one_script(self, text: str, kept: frozenset[str] = frozenset()) -> str:
+        """The text in the one script the pack's words are written in (traditional
+        characters as simplified), the `kept` characters as typed."""
+        return self.module.one_script(text, kept)
 
     def tokenizer(self):
         """A fresh word cutter (jieba's interface: cut, lcut, add_word, FREQ, total)."""

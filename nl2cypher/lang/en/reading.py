@@ -36,6 +36,11 @@ def tokenizer() -> Tokenizer:
     return Tokenizer()
 
 
+def one_script(text: str, kept: frozenset[str] = frozenset()) -> str:
+    """English has one script: the text as typed."""
+    return text
+
+
 def sound(c: str) -> str | None:
     return None  # no same-sound typos are read in English
 

@@ -26,6 +26,25 @@ def tokenizer():
     return tok
 
 
+@lru_cache(maxsize=1)
+def _to_simplified():
+    from opencc import OpenCC
+
+    return OpenCC("t2s")
+
+
+def one_script(text: str, kept: frozenset[str] = frozenset()) -> str:
+    """Traditional characters read as the simplified the KG and the rules are written in
+    (招商銀行今日收市價幾多 is 招商银行今日收市价几多) — except the `kept` characters, which
+    the KG's own names use (乾 of 乾照光电 is no 干)."""
+    if text.isascii():
+        return text
+    out = _to_simplified().convert(text)
+    if len(out) != len(text):
+        return out
+    return "".join(a if a in kept else b for a, b in zip(text, out))
+
+
 @lru_cache(maxsize=8192)
 def sound(c: str) -> str | None:
     """A Chinese character's pinyin (None for anything else)."""

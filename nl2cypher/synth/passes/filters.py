@@ -6,6 +6,8 @@ dates a unit used up)."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 from ...schema import TIME_TYPES
 from ..ir import Attached, Call, Day, Negated, Op, QueryGraph, Ref, Slot, Whole
 from ..paths import edge_link, holder
@@ -72,11 +74,11 @@ def run(g: QueryGraph) -> None:
             g.consumed.add(u.ref("time"))
             op = u.params.get("op", "<")
             if u.kind == "date_in":  # 今年上市的: from the period's first day to its last
-                g.conds.extend(Op(o, ref, Day(d)) for o, d in ((">=", t.start), ("<=", t.end)) if d is not None)
+                g.conds.extend(_on_days(ref, pdef, o, d) for o, d in ((">=", t.start), ("<=", t.end)) if d is not None)
                 continue
             # before a period: its first day is out (<); up to it (<=) or from it (>=): in; after it (>): its last day is out
             day = (t.start or t.end) if op in ("<", ">=") else (t.end or t.start)
-            g.conds.append(Op(op, ref, Day(day)))
+            g.conds.append(_on_days(ref, pdef, op, day))
         elif u.kind in _NAME_OPS:
             slot = _name_slot(g, u)
             cond = Op(_NAME_OPS[u.kind], Ref(slot.var, g.schema.labels[slot.label].display), g.param(u.text))
@@ -133,6 +135,14 @@ def _said_as_current(g: QueryGraph, i: int) -> bool:
     """Is this time word the start of a `current` word said here (现在的, 目前的)?"""
     said = g.m[i].text
     return any(str(w).startswith(said) and str(w) in g.ex.question for w in g.lang.words.get("current") or ())
+
+
+def _on_days(ref, pdef, op: str, day: dt.date) -> Op:
+    """A bound on whole days: a time of day (认购开始时间 2023-12-31 09:30) is within its day —
+    up to a day (<=) is before the next one begins, after it (>) from the next one on."""
+    if pdef is None or pdef.type != "datetime" or op not in ("<=", ">"):
+        return Op(op, ref, Day(day))
+    return Op("<" if op == "<=" else ">=", ref, Day(day + dt.timedelta(days=1)))
 
 
 def _date_prop(g: QueryGraph, u):

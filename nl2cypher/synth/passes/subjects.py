@@ -208,6 +208,16 @@ def _one_link_on(g: QueryGraph) -> Slot | None:
     return g.add_slot(chain, g.pos(said[-1]))
 
 
+def _other_end_named(g: QueryGraph, role, ends: list[Slot]) -> Slot | None:
+    """生猪养殖上游是饲料吗, 铁矿石和焦煤都是钢材上游吗: asked whether a named thing is one
+    link on from another — the one the chain word is not said of is the answer's."""
+    if not g.has("yesno") or len(ends) < 2:
+        return None
+    of = next((s for s in ends if s.mention is not None and g.m[s.mention].end <= role.start
+               and g.ex.question[g.m[s.mention].end:role.start] in ("", g.lang.glue("of"))), None)
+    return next((s for s in ends if s is not of), None) if of is not None else None
+
+
 def _target(g: QueryGraph) -> Slot:
     grouping = {u.ref("label") for u in g.units_of("same")}
     labels = [s for s in g.slots if s.kind == "label" and s.mention not in grouping]
@@ -247,6 +257,9 @@ def _target(g: QueryGraph) -> Slot:
     role = next((m for m in g.m if m.kind == "edge" and "role" in m.params), None)
     if role is not None:
         ends = [s for s in ents if s.label in g.schema.edges[role.targets[0]].targets]
+        other = _other_end_named(g, role, ends)
+        if other is not None:
+            return other
         if ends:
             return g.add_slot(ends[0].label, end)
     ranks_or_filters = (g.units_of("topk", "extreme", "order", "which")

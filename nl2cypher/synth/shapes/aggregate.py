@@ -77,7 +77,7 @@ def _each_period(g: QueryGraph, shown: Shown) -> list[Column]:
     figures (平均每天成交, Apple's average per year) are one number."""
     slot = next((s for s in g.slots if s.var == shown.ref.var and s.kind == "data"), None)
     q = g.ex.question
-    if slot is None or not any(g.lang.found(w, q) for w in ("each", "each_month")):
+    if slot is None or not any(g.lang.found(w, q) for w in ("each_quarter", "each_year", "each_month")):
         return []
     lab = g.schema.labels[slot.label]
     if lab.period:  # reports by period: 每年 the year's (one thing's too), 各季度 each quarter's

@@ -6,8 +6,8 @@ not by their best single day."""
 
 from __future__ import annotations
 
-from ..ir import Column, Const, Day, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Sort, Step, refs
-from .common import ask, rank_limit
+from ..ir import Column, Const, Day, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Sort, Step, Value, refs
+from .common import ask, each, rank_limit
 
 NAME = "change_rank"
 
@@ -16,8 +16,21 @@ def applies(g: QueryGraph) -> bool:
     a = ask(g)
     ranks = a.extreme is not None or a.topk is not None or (a.which is not None and a.group is not None) \
         or a.ordering is not None  # 今年以来涨幅排名: every one, ranked by its change
-    return ranks and g.day_range and g.target is not None and len(a.data_slots) == 1 \
+    return (ranks or bool(_bounds(g))) and g.day_range and g.target is not None and len(a.data_slots) == 1 \
         and (g.target.kind != "entity" or len(g.target.names) > 1)  # 格力和美的这个月哪个涨得多: the group
+
+
+def _bounds(g: QueryGraph) -> list[Op]:
+    """本周涨幅超过5%的股票, 今年以来跌幅超过10%的板块: the change bounded is the period's —
+    not any one day's (unless a day or each day is asked: 本周哪天涨超过5%, 每天都涨超过3%)."""
+    a = ask(g)
+    if len(a.data_slots) != 1 or each(g) or g.lang.found("each_day", g.ex.question) or \
+            g.lang.says(g.ex.question, (g.lang.words.get("asks") or {}).get("day", ())):
+        return []
+    rows = a.data_slots[0]
+    change = g.schema.labels[rows.label].measures.get("change")
+    return [c for c in g.conds if isinstance(c, Op) and c.op in ("<", ">", "<=", ">=")
+            and c.left == Ref(rows.var, change) and isinstance(c.right, (Value, Const))]
 
 
 def lower(g: QueryGraph):
@@ -30,9 +43,10 @@ def lower(g: QueryGraph):
         return None
     end = g.ctx.trading_day_on_or_before(t.end or g.ctx.today)
     before = g.ctx.period_base(t.start or end, end)
+    bounds = _bounds(g)
     base = g.pattern()
     day = g.day(rows.var, rows.label)
-    if before is None or any(_reads(c, rows.var) and not _reads_only(c, day) for c in base.conds):
+    if before is None or any(_reads(c, rows.var) and not _reads_only(c, day) and c not in bounds for c in base.conds):
         return None  # a condition on the daily rows themselves (涨停的): a day's question, not a period's
     last = g.new_var(rows.label)
     paths = base.paths + tuple(_to(p, rows.var, last) for p in base.paths if _ends_at(p, rows.var))
@@ -40,14 +54,17 @@ def lower(g: QueryGraph):
     conds += (Op("=", day, Day(before)), Op("=", g.day(last, rows.label), Day(end)))
     first_price, last_price = Ref(rows.var, price), Ref(last, price)
     pct = Op("*", Op("/", Op("-", last_price, first_price), first_price), Const(100.0))
+    conds += tuple(Op(c.op, pct, c.right) for c in bounds)
     unit = a.topk or a.extreme or a.which or a.ordering
-    desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(ranked.ref)  # 跌得最多: ascending
+    # 跌得最多: ascending; a bound alone lists the most moved first (a fall's bound: the most fallen)
+    desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(ranked.ref) if unit is not None else \
+        all(c.op in (">", ">=") for c in bounds)
     name = g.name_of(g.target)
     change = g.prop_word(rows.label, measures.get("change"))
     cols = (Column(*name), Column(pct, g.lang.say("columns.change", change=change)))
     order = (Sort(pct, desc), Sort(name[0]))
     note = g.lang.say("notes.change", change=change, end=end, before=before)
-    limit = rank_limit(g, a) or (1 if unit is a.which else None)
+    limit = (rank_limit(g, a) or (1 if unit is a.which else None)) if unit is not None else None
     return g.candidate((Pattern(paths, conds), Projection(cols, order=order, limit=limit)), "ranking",
                        g.notes + [note])
 

@@ -68,7 +68,7 @@ def _best_of_each(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | N
     if a.extreme is None or a.topk is not None or not shown or key_slot in (None, g.target.var):
         return None
     ranked = shown[0]
-    if hangs_on(g, ranked.ref.var, {key_slot}):
+    if ranked.ref.var == key_slot or g.slot_of(ranked.ref.var).kind == "data" and hangs_on(g, ranked.ref.var, {key_slot}):
         # the group's own figure (a board's own change) has no best among its members:
         # this reading is wrong, let the other choices answer
         raise CannotTranslate(g.lang.say("errors.no_query"))

@@ -4,7 +4,7 @@ and a full one says which."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows, Value
+from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows, Value, Whole
 from .common import aggregate_word
 
 NAME = "yesno"
@@ -72,6 +72,11 @@ def lower(g: QueryGraph):
             return g.candidate((g.pattern(), Projection(cols)), NAME)
         cols = (Column(bound, g.lang.say("columns.yesno")), Column(bound.left, word))
         return g.candidate((g.pattern(), Projection(cols, True)), NAME)
+    several = next((s for s in g.entities() if len(s.names) > 1), None)
+    if several is not None and g.lang.found("all_of", g.ex.question):
+        # 铁矿石和焦煤都是钢材上游吗: every one named is, not any one
+        every = Op("=", Call("count", (Whole(several.var),), distinct=True), Const(len(several.names)))
+        return g.candidate((g.pattern(), Projection((Column(every, g.lang.say("columns.yesno")),))), NAME)
     return g.candidate((g.pattern(), Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), g.lang.say("columns.yesno")),))), NAME)
 
 
