@@ -209,19 +209,16 @@ def _parallel(a: Query, b: Query) -> Query | None:
     key = differ[0]
     named = [c for c in nodes(a.clauses) if isinstance(c, Bin) and c.op in ("=", "IN") and c.right == Param(key)
              and isinstance(c.left, Prop)]
-    ret = next((c for c in reversed(a.clauses) if isinstance(c, Return)), None)
+    ret = a.clauses[-1] if isinstance(a.clauses[-1], Return) else None
     if len(named) != 1 or ret is None or ret.limit is not None or any(map(_is_figure, ret.items)):
         return None  # (figures of each, 开放申购的几只 vs 暂停申购的几只, stand side by side: `_beside`)
     prop = named[0].left
 
-    def widen(x):
-        return Bin("IN", x.left, x.right) if x == named[0] else x
-    clauses = transform(a.clauses, widen)
+    clauses = list(transform(a.clauses, lambda x: Bin("IN", x.left, x.right) if x == named[0] else x))
     if not any(i.expr == prop for i in ret.items):  # 601939的董事长 另一个…601398的: whose each row is
-        shown = replace(ret, items=(Item(prop, None),) + ret.items)
-        clauses = tuple(shown if c == transform(ret, widen) else c for c in clauses)
+        clauses[-1] = replace(clauses[-1], items=(Item(prop, None),) + clauses[-1].items)
     values = [v for x in (a.params[key], b.params[key]) for v in (x if isinstance(x, list) else [x])]
-    return Query(clauses, {**a.params, key: list(dict.fromkeys(values))})
+    return Query(tuple(clauses), {**a.params, key: list(dict.fromkeys(values))})
 
 
 def _either_day(a: Query, b: Query) -> Query | None:

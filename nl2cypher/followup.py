@@ -167,6 +167,10 @@ class Resolver:
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
         self._mapped: tuple = (None, [])  # the last reading and its units (rules ask for them often)
+        prices = [lab.properties.get(lab.measures.get("price", "")) for lab in self.schema.labels.values() if lab.measures]
+        # the columns a price is shown in (收盘价): what 差多少 of two bare prices subtracts
+        self._price_words = {w for p in prices if p is not None and p.description
+                             for w in (p.description, lang.label_word(p.description))}
         self._pointed: Turn | None = None  # the ranked answer a place word (第一名, 前三) named things of
         self._pointed_first: list[str] | None = None  # …the first few it named (前三), in its order
 
@@ -1229,11 +1233,7 @@ class Resolver:
 
     def _price_column(self, *turns: Turn) -> str | None:
         """The column all these answers show that is a price (the schema's `measures.price`)."""
-        words = set()
-        for lab in self.schema.labels.values():
-            pdef = lab.properties.get(lab.measures.get("price", "")) if lab.measures else None
-            if pdef is not None and pdef.description:
-                words |= {pdef.description, self.lang.label_word(pdef.description)}
+        words = self._price_words
         found = [c for c in turns[0].figures if c in words and all(c in t.figures for t in turns[1:])]
         return found[0] if len(found) == 1 else None
 

@@ -4,8 +4,8 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
-from .common import (Shown, aggregate_word, ask, asked, by_year, asks_which_day, each_value, members_rows, month_columns, one_things_rows,
-                     period_columns, rank_limit, the_day_of)
+from .common import (Shown, aggregate_word, ask, asked, asks_which_day, by_year, each_value, members_rows,
+                     month_columns, one_things_rows, period_columns, rank_limit, the_day_of)
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -22,7 +22,8 @@ def lower(g: QueryGraph):
     fn = a.agg.params.get("fn", "avg")
     fns = _functions(g, fn)
     last = a.shown[-1]
-    by_month = bool(_each_period(g, last)) and g.lang.found("each_month", g.ex.question)  # 每个月最高价: a month's, not the day
+    periods = _each_period(g, last)
+    by_month = bool(periods) and g.lang.found("each_month", g.ex.question)  # 每个月最高价: a month's, not the day
     if fns == [fn] and fn in ("max", "min") and not by_month and (asks_which_day(g) or one_things_rows(g, a, last)):
         # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
@@ -37,9 +38,9 @@ def lower(g: QueryGraph):
         members = next((r for s in a.ents for r in [members_rows(g, s.var, last.ref)] if r is not None), None)
         if members is not None:
             last, single = Shown(members, g.prop_word(g.slot_of(members.var).label, members.key), last.mention), False
+            periods = _each_period(g, last)
     # 这些基金总规模, 这些股票今天平均涨了多少: one number over all of them (each has one value that day)
     # …unless a period at a time is asked of many things' rows (每年所有公司净利润总和: each year's)
-    periods = _each_period(g, last)
     total = (asked(g, "total") or single and several) and not asked(g, "each") and not periods
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g) + _each_thing(g)
     cols += periods

@@ -359,14 +359,18 @@ def periods_shown(g: QueryGraph, row: Slot) -> list[Column]:
     return period_columns(g, row)
 
 
-def month_columns(g: QueryGraph, counted: Slot | None = None) -> list[Column]:
-    """2023年各月涨停次数, 每个月发了几只新股: the year and the month of the dated rows
-    (of the things counted themselves when they carry the day), one row a month."""
+def dated_day(g: QueryGraph, counted: Slot | None = None) -> Ref | None:
+    """The day of the dated rows (of the things counted themselves when they carry the day)."""
     rows = [s for s in g.slots if g.schema.labels[s.label].day and not g.schema.labels[s.label].period]
     dated = next((s for s in rows if s is not counted), None) or next((s for s in rows if s is counted), None)
-    if dated is None:
+    return Ref(dated.var, g.schema.labels[dated.label].day) if dated is not None else None
+
+
+def month_columns(g: QueryGraph, counted: Slot | None = None) -> list[Column]:
+    """2023年各月涨停次数, 每个月发了几只新股: the year and the month of the dated rows, one row a month."""
+    day = dated_day(g, counted)
+    if day is None:
         return []
-    day = Ref(dated.var, g.schema.labels[dated.label].day)
     return [Column(Call(f"{part}_of", (day,)), g.lang.say(f"columns.{part}")) for part in ("year", "month")]
 
 

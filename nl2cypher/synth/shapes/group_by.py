@@ -9,7 +9,7 @@ from ...errors import CannotTranslate
 from ...units import Unit
 from ..ir import Attached, Call, Column, Expr, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from ..paths import holder
-from .common import aggregate_word, ask, hangs_on, members_rows, month_columns, rank_limit
+from .common import aggregate_word, ask, dated_day, hangs_on, members_rows, rank_limit
 
 NAME = "group"
 
@@ -148,14 +148,12 @@ def _most_of_a_month(g: QueryGraph) -> Unit | None:
 def _month_key(g: QueryGraph) -> tuple[Call, str, None] | None:
     """Dated rows grouped a month at a time (各月, 哪个月): the month, within one
     calendar year; its year and month as one number (202403) over longer."""
-    cols = month_columns(g) if g.lang.found("each_month", g.ex.question) else []
-    if not cols:
+    day = dated_day(g) if g.lang.found("each_month", g.ex.question) else None
+    if day is None:
         return None
     t = g.time_span()
     one_year = t is not None and t.start is not None and t.end is not None and t.start.year == t.end.year
-    day = cols[1].expr.args[0]
-    return (Call("month_of", (day,)), cols[1].alias, None) if one_year else \
-        (Call("year_month_of", (day,)), cols[1].alias, None)
+    return Call("month_of" if one_year else "year_month_of", (day,)), g.lang.say("columns.month"), None
 
 
 def _said_after(g: QueryGraph, unit) -> tuple[Ref, str, None] | None:
