@@ -65,13 +65,28 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
         return Merged(query, [first])
     answers = [first]
     for p in parts[1:]:
-        one_row = len(answers) == 1 and len(first.rows) == 1  # the first clause's one row, nothing grafted yet
-        found = _joined(engine, session, query, parts[0], p, today, one_row)
+        rows = len(first.rows) if len(answers) == 1 else 0  # the first clause's rows, nothing grafted yet
+        found = _joined(engine, session, query, parts[0], p, today, rows)
         if found is None:
             return None
         query, a = found
         answers.append(a)
     return Merged(query, answers)
+
+
+def named_again(engine: "Engine", question: str, today) -> bool:
+    """Does a later clause name again a thing the first clause named (储能上游是啥 跟储能有关的票有哪些),
+    with words of its own to ask (not only the name: …涨了没 家人们我重仓白酒的)?"""
+    parts = split(engine.lexicon.as_read(question), engine.expressed.clause_marks, engine.expressed.clause_ends,
+                  engine.lang.script)
+    if len(parts) < 2 or len(parts) > MAX_CLAUSES:
+        return False
+    reads = [_read_clause(engine, p, today) for p in parts]
+    if reads[0] is None:
+        return False
+    first = {r.name for m in reads[0].of("entity") for r in m.entities}
+    return any(ex is not None and not _says_names_only(engine, ex)
+               and first & {r.name for m in ex.of("entity") for r in m.entities} for ex in reads[1:])
 
 
 def _named_first(engine: "Engine", parts: list[str], today) -> list[str]:
@@ -117,7 +132,7 @@ def _says_names_only(engine: "Engine", ex) -> bool:
     return bool(ex.mentions) and (not rest or engine.lang.fillers.covers(rest, asking=False))
 
 
-def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, one_row: bool = False):
+def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, rows: int = 0):
     """The query answering the clauses so far and clause p, and p's answer: p's
     columns grafted on (收盘多少 alone; 最高到多少点 after the first), else p's figure
     beside (跌的多少家 at the first's time; 深市主板呢 after the first)."""
@@ -132,12 +147,20 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     timed = _timed(engine, p, first, today)
     # a row of its own beside the first's only when the clause names the thing it asks of (长江电力呢), neither
     # pointing back (他还管啥: his other funds) nor weighing against the first (跟今天比呢)
-    own_row = one_row and not engine.lang.pronouns.search(p) and not _weighed(engine, p) and _its_own(engine, first, p, today)
+    own = not engine.lang.pronouns.search(p) and not _weighed(engine, p) and _its_own(engine, first, p, today)
     for a in ((engine.ask(timed, today),) if timed != p else ()) + (after,):
         if (q := _read(engine, a)) is not None and \
-                (both := _beside(query, q, [first, p], engine.lang, own_row and len(a.rows) == 1)) is not None:
+                (both := _beside(query, q, [first, p], engine, (rows, len(a.rows)) if own else (0, 0),
+                                 own and _names_its_own(engine, p, today))) is not None:
             return both, a
     return None
+
+
+def _names_its_own(engine: "Engine", clause: str, today) -> bool:
+    """Does the clause name a thing of its own (跟储能有关的票有哪些), not lean on what the first
+    answered (对应哪些公司: the companies of the industries just listed)?"""
+    ex = _read_clause(engine, clause, today)
+    return ex is not None and bool(ex.of("entity"))
 
 
 def _its_own(engine: "Engine", first: str, clause: str, today) -> bool:
@@ -341,16 +364,37 @@ def _is_figure(item: Item) -> bool:
     return any(isinstance(x, Func) and x.name.lower() in AGGREGATES for x in nodes(item.expr))
 
 
-def _figures(q: Query, one_row: bool = False) -> tuple[Match, Return] | None:
-    """A query of one MATCH answering one row: figures only (counts, sums), the one
-    row a ranking picked (近一年最高价: that day's row), or — `one_row`, as both answered —
+def _figures(q: Query, schema, one_row: bool = False, listed: bool = False) -> tuple[Match, Return] | None:
+    """A query of one MATCH answering one row: figures only (counts, sums), the things a
+    named thing is linked to as one list each (永磁材料上游是啥 下游是啥), the one row a
+    ranking picked (近一年最高价: that day's row), or — `one_row`, as both answered —
     one named thing's row (电力板块今天涨了吗 长江电力呢: the board's day, the stock's day)."""
     if len(q.clauses) != 2 or not isinstance(q.clauses[0], Match) or not isinstance(q.clauses[1], Return):
         return None
     m, r = q.clauses
     one = all(map(_is_figure, r.items)) and not r.order and r.limit is None
+    if listed and not one and r.limit is None and (lists := _listed(m, r, schema)) is not None:
+        return m, lists
     looked_up = one_row and not any(map(_is_figure, r.items)) and r.limit is None
     return (m, r) if one or looked_up or (r.limit == 1 and r.order and not any(map(_is_figure, r.items))) else None
+
+
+def _listed(m: Match, r: Return, schema) -> Return | None:
+    """The names of the things linked to one named thing as one list (its own columns stay
+    as they are): two lists side by side are two answers, not every pair of them. Not when
+    a linked thing's other columns are asked (董事长是男是女: its row)."""
+    labels, _ = _edges(m)
+    named = {c.left.var for c in conjuncts(m.where) if isinstance(c, Bin) and c.op == "="
+             and isinstance(c.left, Prop) and isinstance(c.right, Param)}
+    linked = [isinstance(i.expr, Prop) and i.expr.var not in named and i.expr.var in labels
+              and not schema.labels[labels[i.expr.var]].dynamic for i in r.items]
+    names = {v: schema.labels[lab].display for v, lab in labels.items()}
+    own = [_is_figure(i) or isinstance(i.expr, Prop) and i.expr.var in named for i in r.items]
+    if not named or not any(linked) or not all(o or k and i.expr.key == names[i.expr.var]
+                                               for i, k, o in zip(r.items, linked, own)):
+        return None
+    items = tuple(Item(Func("collect", (i.expr,), True), i.alias) if k else i for i, k in zip(r.items, linked))
+    return Return(items, r.distinct)
 
 
 def _carried(r: Return) -> With:
@@ -367,10 +411,18 @@ def _carried(r: Return) -> With:
     return With(tuple(items), order=tuple(order), limit=r.limit)
 
 
-def _beside(a: Query, b: Query, said: list[str], lang, one_row: bool = False) -> Query | None:
+def _beside(a: Query, b: Query, said: list[str], engine: "Engine", rows: tuple[int, int] = (0, 0),
+            named: bool = False) -> Query | None:
     """a's figures carried (WITH), then b's MATCH and both figures side by side:
-    one row answering both clauses. Figures of the same name say their clause."""
-    fa, fb = _figures(a, one_row), _figures(b, one_row)
+    one row answering both clauses. Figures of the same name say their clause. `rows`:
+    each clause's rows as answered alone, when b asks of its own thing (0, 0 otherwise) —
+    a clause of one row is that row; with b naming its thing (`named`), one of several rows
+    of linked things is one list of them, unless a picked one (煤炭板块里注册资本最大的公司
+    董事长是谁: the picked company's)."""
+    lang = engine.lang
+    lists = named and not (isinstance(a.clauses[-1], Return) and a.clauses[-1].limit is not None)
+    fa = _figures(a, engine.schema, rows[0] == 1, lists and rows[0] > 1) or _side_by_side(a)
+    fb = _figures(b, engine.schema, rows[0] >= 1 and rows[1] == 1, lists and rows[1] > 1)
     if fa is None or fb is None:
         return None
     taken = set(a.params)
@@ -379,14 +431,31 @@ def _beside(a: Query, b: Query, said: list[str], lang, one_row: bool = False) ->
     carry = _carried(fa[1]).items[:len(fa[1].items)]
     names = [i.alias or "" for i in fa[1].items + rb.items]
     clause = [said[0]] * len(carry) + [said[-1]] * len(rb.items)
-    shown = [lang.say("columns.of_clause", name=n, clause=c) if names.count(n) > 1 else n
+    # a name another column already says with its clause (数量 after 数量（利好几条）) says its own too
+    shown = [lang.say("columns.of_clause", name=n, clause=c) if names.count(n) > 1 or
+             any(o != n and o.startswith(n) for o in names) else n
              for n, c in zip(names, clause)]
     items = tuple(Item(Var(c.alias), shown[k]) for k, c in enumerate(carry)) + \
         tuple(Item(i.expr, shown[len(carry) + k]) for k, i in enumerate(rb.items))
     # OPTIONAL: b's figure over no rows is 0, and a's row stays
-    return Query((fa[0], _carried(fa[1]), replace(mb, optional=True), replace(rb, items=items)), params)
+    head = fa[0] if isinstance(fa[0], tuple) else (fa[0],)
+    return Query(head + (_carried(fa[1]), replace(mb, optional=True), replace(rb, items=items)), params)
+
+
+def _side_by_side(a: Query) -> tuple[tuple, Return] | None:
+    """利好几条 利空几条 — then 一共几条: two clauses' row of figures already side by side,
+    carried on as one for a third (its clauses up to the last RETURN, and that RETURN)."""
+    if len(a.clauses) < 4 or not isinstance(a.clauses[-1], Return) or not isinstance(a.clauses[-2], Match):
+        return None
+    r = a.clauses[-1]
+    if r.order or r.limit is not None or not all(_is_figure(i) or isinstance(i.expr, Var) for i in r.items):
+        return None
+    return a.clauses[:-1], r
 
 
 def _free(name: str, taken: set) -> str:
-    """b's parameter name, unless a has it (p0 -> p0_2)."""
-    return f"{name}_2" if name in taken else name
+    """b's parameter name, unless a has it (p0 -> p0_2, then p0_3)."""
+    n = 1
+    while (f"{name}_{n}" if n > 1 else name) in taken:
+        n += 1
+    return f"{name}_{n}" if n > 1 else name

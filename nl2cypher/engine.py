@@ -16,6 +16,7 @@ from pathlib import Path
 from . import clauses, steps
 from .answer import Answer, Trace
 from .cypher import queries
+from .cypher.ast import Node, nodes
 from .cypher.dialects import render
 from .domain import domain_exists, load_domain
 from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity, Unresolved
@@ -110,16 +111,17 @@ class Engine:
         self.own_days = OwnDays(self.store, self.packs.schema, self.lang)
         self.synth = Synthesizer(self.packs)
         self.ranker = Ranker(self.packs, encoder, enabled=rank, backend=encoder_backend)
-        self.trading_days, self.latest = self._calendar()
+        self.trading_days, self.earliest, self.latest = self._calendar()
         self.expressed = Expressed.of(self.packs)  # what a query must hold to express a word
         self.revision = Revision(self.packs, self.store, self.dialect, lambda: self.ranker.encoder,
                                  mode=revise, backend=reviser, k=fewshot_k,
                                  schema_slice=schema_slice, adapter=adapter)
 
-    def _calendar(self) -> tuple[list[dt.date], dict[str, dt.date]]:
+    def _calendar(self) -> tuple[list[dt.date], dict[str, dt.date], dict[str, dt.date]]:
         """Trading days = the days of the label the schema marks `calendar: trading`
-        (else the first daily label); the latest day per dated label."""
+        (else the first daily label); the earliest and the latest day per dated label."""
         days: list[dt.date] = []
+        earliest: dict[str, dt.date] = {}
         latest: dict[str, dt.date] = {}
         calendar = self.schema.calendar_label or next(iter(self.schema.dynamic_labels), None)
         for lab in self.schema.labels.values():
@@ -128,10 +130,11 @@ class Engine:
             if lab.name == calendar:
                 q = queries.distinct_values(lab.name, lab.day)
                 days = [dt.date.fromisoformat(d) for (d,) in self.store.run(render(q, self.dialect)).rows if d]
-            rows = self.store.run(render(queries.maximum(lab.name, lab.day), self.dialect)).rows
-            if rows and rows[0][0]:
-                latest[lab.name] = dt.date.fromisoformat(rows[0][0])
-        return days, latest
+            rows = self.store.run(render(queries.span(lab.name, lab.day), self.dialect)).rows
+            if rows and rows[0][1]:
+                earliest[lab.name] = dt.date.fromisoformat(str(rows[0][0])[:10])
+                latest[lab.name] = dt.date.fromisoformat(str(rows[0][1])[:10])
+        return days, earliest, latest
 
     def context(self, today: dt.date | None) -> Context:
         return Context(today or self.today or dt.date.today(), self.trading_days, self.latest)
@@ -197,6 +200,7 @@ class Engine:
         if und.confidence < self.trust:
             self._refuse_out_of_scope(unexplained + und.guessed, ex)
             self._refuse_missing(best, unexplained + und.guessed, ex)  # 收益率 guessed as a news word: not in the KG
+        self._refuse_outside(ex, best.query)
         ans.cypher = render(best.query, self.dialect)
         ans.params = dict(best.query.params)
         ans.kind = best.answer
@@ -264,10 +268,14 @@ class Engine:
     def _refuse_out_of_scope(self, unexplained: tuple[str, ...], ex=None) -> None:
         """A definition, a forecast, advice: words no KG answers (the language's
         `out_of_scope` list) left unexplained — refuse instead of guessing."""
-        unexplained = self._not_aside(unexplained, ex)
-        said = unexplained + (" ".join(unexplained), "".join(unexplained))  # market|cap, 下|星期: one phrase left apart
-        known = [*self.lang.words.get("out_of_scope", ()), *self.domain.absent]  # and what the KG does not hold
-        hits = [w for w in known if any(str(w).lower() in u.lower() for u in said)]
+        kept = self._not_aside(unexplained, ex)
+
+        def said(words):  # market|cap, 下|星期: one phrase left apart
+            return words + (" ".join(words), "".join(words))
+        # advice, forecasts; and what the KG does not hold — also named alone as a terse note's part
+        asked = [(self.lang.words.get("out_of_scope", ()), said(kept)),
+                 (self.domain.absent, said(kept + self._bare(unexplained, ex)))]
+        hits = [w for known, words in asked for w in known if any(str(w).lower() in u.lower() for u in words)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))
@@ -286,7 +294,20 @@ class Engine:
         if ex is None:
             return unexplained
         aside = asides(ex, *self._aside_words(ex))
-        return tuple(u for u in unexplained if not any(u in a for a in aside))
+        # a word said in an aside and again in what is asked (市净率是什么意思？…工商银行的市净率) is asked
+        return tuple(u for u in unexplained if ex.question.count(u) > sum(a.count(u) for a in aside))
+
+    def _bare(self, unexplained: tuple[str, ...], ex) -> tuple[str, ...]:
+        """华夏医疗健康股票A 经理 毕业院校, …就是市盈率: a part that is only an unexplained word (and
+        filler words) is what a terse note asks, no aside — its word may say what the KG lacks."""
+        if ex is None:
+            return ()
+        parts = asides(ex, *self._aside_words(ex))
+
+        def bare(part: str, word: str) -> bool:
+            rest = part.replace(word, "").strip()
+            return not rest or self.lang.fillers.covers(rest)
+        return tuple(u for u in unexplained if any(u in a and bare(a, u) for a in parts))
 
     def _aside_words(self, ex) -> tuple:
         """What finds a question's asides: where parts end, what asks, what fills, who is heard."""
@@ -301,6 +322,21 @@ class Engine:
             start = m.time.start
             if start is not None and start > ctx.today and (latest is None or start > latest):
                 raise OutOfScope(self.lang.say("errors.future", latest=latest or ctx.today, day=m.text))
+
+    def _refuse_outside(self, ex, query) -> None:
+        """茅台2022年1月的股价, 2019年各季度净利润: a time that ends before the first day of every
+        dated row the query reads has no data — refused, not answered with nothing; so has a
+        report period after the latest report (今年一季度净利润, asked before it is out)."""
+        labels = {n.label for n in nodes(query) if isinstance(n, Node) and n.label in self.earliest}
+        if not labels:
+            return
+        first = min(self.earliest[lab] for lab in labels)
+        reports = [self.latest[lab] for lab in labels if self.schema.labels[lab].period]
+        for m in ex.of("time"):
+            if m.time.end is not None and m.time.end < first:
+                raise OutOfScope(self.lang.say("errors.before", earliest=first, day=m.text))
+            if reports and m.time.start is not None and m.time.start > max(reports):
+                raise OutOfScope(self.lang.say("errors.future", latest=max(reports), day=m.text))
 
     def _use(self, ans: Answer, result: RevisionResult) -> bool:
         """The engine's decision on a revision: an accepted query replaces the
@@ -356,6 +392,12 @@ class Engine:
             ans.error_type = "InternalError"
         if said is None and (ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust)):
             ans = self._by_clauses(ans, today)  # a question as typed (a resolved follow-up is checked on its words)
+        elif said is None and ans.error is None and clauses.named_again(self, question, today):
+            # 储能上游是啥 跟储能有关的票有哪些: a later clause naming the first's thing again asks of that
+            # thing, not of the first's answer — its clauses answered together, when sure, stand
+            found = self._by_clauses(ans, today)
+            if found is not ans and (found.trace.clauses or 0) > 1 and (found.confidence or 0) >= self.trust:
+                ans = found
         if stepped is not None and (ans.error is not None or (stepped.confidence or 0) > (ans.confidence or 0)):
             ans = stepped  # its steps answered it surer than the whole
         elif len(parts) > 1 and ans.error is None and (ans.confidence or 0) >= self.trust:

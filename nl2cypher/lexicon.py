@@ -820,6 +820,7 @@ class Lexicon:
                                note=self._typo(tok, close[0]))
             if leftover and len(leftover) >= 2 and not self.fillers.covers(leftover, asking=True) \
                     and not self._is_filler(leftover) and not self._ends_with_asking(leftover) \
+                    and not self.lang.found("hearsay", leftover) \
                     and leftover not in self._pointing and len(self._holders(leftover)) != 1:  # 汾酒|泸州老窖: two names glued, each its own
                 # 东方红|银行: unknown words glued before a known name make an unknown name
                 raise unknown_entity(self.lang, tok, self._closest(tok, cap=len(leftover)) or

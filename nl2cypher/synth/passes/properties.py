@@ -32,8 +32,9 @@ def run(g: QueryGraph) -> None:
             owner, prop = t.split(".")
             if owner in g.schema.labels:
                 slot = owner_slot(g, owner, g.pos(i), target, create=False)
+                # 各板块平均存货周转率: each board's members' report rows, through the one kind joining them
                 if slot is not None or any(g.schema.edges_between(s.label, owner) for s in g.slots if s.kind != "data") \
-                        or members and _of_members(g, owner):
+                        or members and _of_members(g, owner) or g.has("group") and member_between(g, owner) is not None:
                     options.append(t)
             elif owner in g.schema.edges:
                 e = g.schema.edges[owner]

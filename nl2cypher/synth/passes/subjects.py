@@ -23,7 +23,8 @@ def find_entities(g: QueryGraph) -> None:
         if again is not None:  # 000596是古井贡酒不: a code and a name of the one company, one subject
             again.append(i)
             continue
-        if groups and (_joined(g, groups[-1][-1], i) or _set_against(g, groups[-1][-1], i)) and \
+        if groups and (_joined(g, groups[-1][-1], i) or _set_against(g, groups[-1][-1], i)
+                       or _asked_alike(g, groups[-1][-1], i)) and \
                 {r.label for r in g.m[groups[-1][-1]].entities} & {r.label for r in m.entities}:
             groups[-1].append(i)
         else:
@@ -52,6 +53,16 @@ def _set_against(g: QueryGraph, i: int, j: int) -> bool:
     a, b = g.m[i], g.m[j]
     return any(u.params.get("order") == "named" and a.end <= u.span[0] <= b.start < u.span[1]
                for u in g.units_of("difference"))
+
+
+def _asked_alike(g: QueryGraph, i: int, j: int) -> bool:
+    """601939的董事长 601398的董事长: each name followed the same way by the same kind word
+    asks the one thing of each — a group, not one thing of both."""
+    if j != i + 2 or j + 1 >= len(g.m):
+        return False
+    a, b = g.m[i + 1], g.m[j + 1]
+    return a.kind == b.kind == "label" and a.targets == b.targets and \
+        g.ex.between(i, i + 1) == g.ex.between(j, j + 1)
 
 
 def _the_one(m) -> str | None:

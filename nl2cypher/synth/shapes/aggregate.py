@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
 from .common import (Shown, aggregate_word, ask, asked, asks_which_day, by_year, each_value, members_rows,
-                     month_columns, one_things_rows, period_columns, rank_limit, the_day_of)
+                     month_columns, one_things_rows, period_columns, rank_limit, the_day_of, the_days_of_both)
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -27,6 +27,8 @@ def lower(g: QueryGraph):
     if fns == [fn] and fn in ("max", "min") and not by_month and (asks_which_day(g) or one_things_rows(g, a, last)):
         # 今年最低点是哪天: that day's row
         return the_day_of(g, a, last, fn == "max", NAME)
+    if sorted(fns) == ["max", "min"] and not by_month and asks_which_day(g):
+        return the_days_of_both(g, a, last, NAME)  # 最高和最低…分别在哪天: both days
     ranked = _ranked_by_value(g, a, fn) or _ranked_by_total(g, a, fn, last)
     if ranked is not None:
         return ranked

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...units import Unit
-from ..ir import Attached, Call, Column, Const, Day, Expr, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Slot, Sort, Step
+from ..ir import (Attached, Call, Column, Const, Day, Expr, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Slot, Sort,
+                  Step, Whole)
 from ..paths import link
 
 
@@ -72,8 +73,8 @@ def rows_total(g: QueryGraph, ref: Ref) -> str:
     """How a per-row figure combines over the period asked (sum of a year's quarters),
     or "" when the rows are asked one by one or the period is one report."""
     t = g.time_span()
-    if t is None or t.quarter or each(g) and not by_year(g):
-        return ""  # 2023年每个季度的净利润, 近三天的最高价分别多少: the rows, one by one
+    if t is None or t.quarter or each(g) and not by_year(g) or g.lang.found("each_quarter", g.ex.question):
+        return ""  # 2023年每个季度的净利润 (每季), 近三天的最高价分别多少: the rows, one by one
     slot = next((x for x in g.slots if x.var == ref.var), None)
     if slot is None or slot.label not in g.schema.labels:
         return ""
@@ -248,6 +249,20 @@ def the_day_of(g: QueryGraph, a: Ask, shown: Shown, desc: bool, name: str):
     return g.candidate((g.pattern(), Projection(tuple(cols), order=(Sort(shown.ref, desc), Sort(day)), limit=1)), name)
 
 
+def the_days_of_both(g: QueryGraph, a: Ask, shown: Shown, name: str):
+    """最高收盘价和最低收盘价…分别出现在哪一天: the rows holding the highest and the lowest
+    value, each with its day — the highest first."""
+    day = g.day(a.data_slots[0].var, a.data_slots[0].label)
+    first = g.pattern()
+    keep = Projection((Column(Call("max", (shown.ref,)), "highest"), Column(Call("min", (shown.ref,)), "lowest")),
+                      carry=True)
+    either = Op("OR", Op("=", shown.ref, Whole("highest")), Op("=", shown.ref, Whole("lowest")))
+    cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(day, g.lang.say("columns.day")),
+                                                      Column(shown.ref, shown.alias)]
+    return g.candidate((first, keep, Pattern(first.paths, first.conds + (either,)),
+                        Projection(tuple(cols), order=(Sort(shown.ref, True), Sort(day)))), name)
+
+
 def rank_limit(g: QueryGraph, a: Ask) -> int | None:
     """How many rows a ranking keeps: 前N (the number used up), a topk rule's own k,
     one for a superlative (最多的), all otherwise."""
@@ -366,12 +381,13 @@ def dated_day(g: QueryGraph, counted: Slot | None = None) -> Ref | None:
     return Ref(dated.var, g.schema.labels[dated.label].day) if dated is not None else None
 
 
-def month_columns(g: QueryGraph, counted: Slot | None = None) -> list[Column]:
-    """2023年各月涨停次数, 每个月发了几只新股: the year and the month of the dated rows, one row a month."""
+def month_columns(g: QueryGraph, counted: Slot | None = None, parts: tuple = ("year", "month")) -> list[Column]:
+    """2023年各月涨停次数, 每个月发了几只新股: the year and the month of the dated rows, one row
+    a month (新股按年份统计各年几只: the year alone, one row a year)."""
     day = dated_day(g, counted)
     if day is None:
         return []
-    return [Column(Call(f"{part}_of", (day,)), g.lang.say(f"columns.{part}")) for part in ("year", "month")]
+    return [Column(Call(f"{part}_of", (day,)), g.lang.say(f"columns.{part}")) for part in parts]
 
 
 def period_columns(g: QueryGraph, row: Slot) -> list[Column]:

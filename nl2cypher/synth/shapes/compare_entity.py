@@ -41,7 +41,10 @@ def lower(g: QueryGraph):
     if u.params.get("op") == "difference":
         return _difference(g, target, ref_branch, ref_val, main, Ref(owner.var, prop), pdef.description or prop,
                            ref_ent.name, bool(u.params.get("pct")))
-    weighed = Op(u.params.get("op", ">"), Ref(owner.var, prop), Whole("ref"))
+    op = u.params.get("op", ">")
+    if g.flipped(Ref(owner.var, prop)):  # 跌得比爱尔眼科还多, 跌幅比…大: the lower change
+        op = {">": "<", "<": ">", ">=": "<=", "<=": ">="}.get(op, op)
+    weighed = Op(op, Ref(owner.var, prop), Whole("ref"))
     if g.has("yesno") and target.kind == "entity" and len(target.names) == 1:
         # 茅台的收盘价是否高于五粮液: whether, beside both values — no row when either has none, not "no"
         word = pdef.description or prop

@@ -50,6 +50,8 @@ def _each_period(g: QueryGraph, counted: Slot) -> list[Column]:
     t = g.time_span()
     if t is not None and t.kind != "quarters" and g.single_day is None and g.lang.found("each_month", g.ex.question):
         return month_columns(g, counted)
+    if (t is None or t.kind != "quarters") and g.single_day is None and g.lang.found("each_year", g.ex.question):
+        return month_columns(g, counted, ("year",))
     if t is not None and t.kind != "quarters" and g.single_day is None and g.lang.found("each_day", g.ex.question):
         return _each_day(g, counted)
     if t is None or t.kind != "quarters" or not (asked(g, "each") or each(g)):

@@ -51,6 +51,12 @@ def lower(g: QueryGraph):
 
     cur, cur_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(y, q))
     prev, prev_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(py, pq))
+    other = _the_other_way(g, u)
+    if other is not None:  # 同比增长多少？环比呢？: both rates of the one quarter
+        (_, _), (oy, oq) = _quarters(g, other, owner.label)
+        then, then_val = branch(g, ent.label, ent.names[0], owner.label, prop, in_quarter(oy, oq))
+        return _both_ways(g, (cur, cur_val, f"{y}Q{q}"), (prev, prev_val, f"{py}Q{pq}", kind_of(u)),
+                          (then, then_val, f"{oy}Q{oq}", kind_of(other)))
     diff = Op("-", Whole("cur"), Whole("prev"))  # 多了多少: the difference, beside the rate
     pct = Op("*", Op("/", diff, Call("abs", (Whole("prev"),))), Const(100.0))
     word = g.lang.word("growth", kind, fallback="other")
@@ -61,6 +67,30 @@ def lower(g: QueryGraph):
                          Column(pct, g.lang.say("columns.growth", word=word))) + _which_way(g, u)))
     note = g.lang.say("notes.growth", word=word, year=y, quarter=q, prev_year=py, prev_quarter=pq)
     return g.candidate(parts, NAME, g.notes + [note])
+
+
+def kind_of(u) -> str:
+    return u.params.get("kind") or "other"
+
+
+def _the_other_way(g: QueryGraph, u):
+    """The second growth asked of the one quarter the other way (同比… 环比呢), if any."""
+    return next((x for x in g.units_of("growth") if x is not u and kind_of(x) in ("yoy", "qoq")
+                 and kind_of(x) != kind_of(u) and kind_of(u) in ("yoy", "qoq")), None)
+
+
+def _both_ways(g: QueryGraph, cur, one, two):
+    """The quarter's figure, against the same quarter a year before and the quarter before:
+    each figure and each rate, one row."""
+    (cb, cv, cname), (ab, av, aname, akind), (bb, bv, bname, bkind) = cur, one, two
+    rate = lambda prev: Op("*", Op("/", Op("-", Whole("cur"), Whole(prev)), Call("abs", (Whole(prev),))), Const(100.0))
+    word = lambda k: g.lang.say("columns.growth", word=g.lang.word("growth", k, fallback="other"))
+    parts = (cb, Projection((Column(cv, "cur"),), carry=True),
+             ab, Projection((Column(Whole("cur")), Column(av, "one")), carry=True),
+             bb, Projection((Column(Whole("cur")), Column(Whole("one")), Column(bv, "two")), carry=True),
+             Projection((Column(Whole("cur"), cname), Column(Whole("one"), aname), Column(Whole("two"), bname),
+                         Column(rate("one"), word(akind)), Column(rate("two"), word(bkind)))))
+    return g.candidate(parts, NAME)
 
 
 def _each_quarter_yoy(g: QueryGraph, a, ent):

@@ -44,9 +44,10 @@ def lower(g: QueryGraph):
         order = (Sort(value, desc), Sort(name[0]))
         return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=limit)), NAME)
     cols = [Column(*name)] + ([Column(*g.name_of(owner))] if owner is not None else []) + of_each(g)
-    cols += [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + _when(g, ranked.ref)
+    when = _when(g, ranked.ref)
+    cols += [Column(x.ref, x.alias) for x in a.shown if x.ref != ranked.ref] + when
     cols += [Column(ranked.ref, ranked.alias)]
-    order = (Sort(ranked.ref, desc), Sort(name[0]))  # ties broken by name: stable answers
+    order = (Sort(ranked.ref, desc), Sort(name[0])) + tuple(Sort(c.expr) for c in when)  # ties by name, then day
     if owner is not None:  # …the owner's too (one holder's holdings tie by the stock's name)
         order += (Sort(g.name_of(owner)[0]),)
     if owner is not None and limit is not None:
@@ -96,7 +97,10 @@ def _when(g: QueryGraph, ref) -> list[Column]:
         return []
     lab = g.schema.labels[slot.label]
     one = g.target.kind == "entity" and len(g.target.names) == 1
-    if not asked(g, "day") and not (one and lab.period and not lab.day):
+    # 过去一年连续涨停天数最多的: one day's row of many days ranked — the day shows which
+    several_days = bool(lab.day) and not lab.period and g.single_day is None \
+        and not g.lang.found("each_day", g.ex.question)  # 每个交易日…前5: a top five a day, not shown by a day column
+    if not asked(g, "day") and not (one and lab.period and not lab.day) and not several_days:
         return []  # Merck's highest R&D in any year: one thing's yearly figures, the year is its answer
     keys = [lab.period[k] for k in ("year", "quarter") if k in lab.period] if lab.period else [lab.day] if lab.day else []
     return [Column(Ref(slot.var, k), g.prop_word(slot.label, k)) for k in keys]
