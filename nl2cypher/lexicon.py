@@ -832,6 +832,8 @@ class Lexicon:
                 return Mention("entity", tok, 0, 0, entities=tuple(refs)) if refs else None
         if not self.lang.script and self.fillers.covers(tok, asking=True):
             return None  # "and", "the": a word of every sentence is no part of a name
+        if tok in self.lang.found("comparison_words", tok):
+            return None  # 高于 (收盘价高于开盘价): a comparison word, never a typo of a name (高宇)
         # partial name: contained in exactly one entity name (not a word every name may end with: holdings)
         if len(tok) >= 2 and not self.lang.name_edge(tok):
             holders = self._holders(tok)

@@ -18,9 +18,11 @@ RULE_KINDS = (
     "compare", "between", "compare_entity", "date_compare", "date_in", "starts_with", "ends_with", "contains", "not_contains",
     "exclude", "not_value", "same", "same_prop", "both", "group", "aggregate", "extreme", "topk", "order", "count", "yesno", "difference", "which",
     "why", "growth", "derived", "rank_in_group", "history", "change", "list", "info", "filler", "every", "share",
+    "compare_props",
 )
 # placeholder -> tag regex; tags are written 〈K12〉 into the question by the lexicon
-PLACEHOLDERS = {"num": "N", "num2": "N", "ent": "E", "label": "L", "prop": "P", "time": "T", "val": "V", "val2": "V"}
+PLACEHOLDERS = {"num": "N", "num2": "N", "ent": "E", "label": "L", "prop": "P", "prop2": "P", "time": "T", "val": "V",
+                "val2": "V"}
 # {gap}: a few words between a rule's own (how much bigger … than): read for names, not explained by the rule
 GAP = r"(?P<gap>.{0,60}?)"
 

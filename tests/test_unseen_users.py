@@ -1053,6 +1053,21 @@ CASES = [
      "MATCH (t:trade)-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) WHERE a.date = "
      f"date('2023-12-29') AND b.date = {T} RETURN t.name ORDER BY (b.closing_price - a.closing_price) / "
      "a.closing_price LIMIT 3", True),
+    # one figure of a row against another of it (收盘价高于开盘价: 高于 was corrected to a chairman 高宇, sure)
+    ("2024年2月宁德时代收盘价高于开盘价的有几天",
+     "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-02-01') AND "
+     "d.date <= date('2024-02-29') AND d.closing_price > d.opening_price RETURN count(d)", False),
+    ("今天收盘价低于开盘价的银行股有几只",
+     "MATCH (:trade {name: '银行'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = "
+     f"{T} AND d.closing_price < d.opening_price RETURN count(DISTINCT s)", False),
+    # a year and then its day said apart; a teacher's and a driver's words around the ask
+    ("去年的 3月15号，工商银行的收盘价是多少钱？",
+     "MATCH (:stock {name: '工商银行'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2023-03-15') "
+     "RETURN d.closing_price", False),
+    ("我想给学生举个例子。请问宁德时代是哪个省的公司",
+     "MATCH (s:stock {name: '宁德时代'}) RETURN s.province", False),
+    ("呃帮我查一下那个比亚迪是哪一年成立的",
+     "MATCH (s:stock {name: '比亚迪'}) RETURN s.establishment_date", False),
     ("我们家买的是广发消费升级混合A，这个基金多少钱一份",
      "MATCH (f:public_offering_fund {name: '广发消费升级混合A'}) RETURN f.net_worth", False),
 ]

@@ -17,6 +17,11 @@ _MIRROR = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
 _NAME_OPS = {"starts_with": "STARTS WITH", "ends_with": "ENDS WITH", "contains": "CONTAINS", "not_contains": "CONTAINS"}
 
 
+def _ref_of(g: QueryGraph, mention: int | None) -> Ref | None:
+    """The property a property word was attached as."""
+    return next((r for r, said in g.prop_mentions.items() if mention in said), None) if mention is not None else None
+
+
 def run(g: QueryGraph) -> None:
     target = g.target
     for s in g.slots:
@@ -33,6 +38,13 @@ def run(g: QueryGraph) -> None:
             if ent is not None and ent.label == target.label and ent is not target:
                 disp = g.schema.labels[target.label].display
                 g.conds.append(Op("<>", Ref(target.var, disp), Ref(ent.var, disp)))
+        if u.kind == "compare_props":  # 收盘价高于开盘价: two figures of one row, one against the other
+            pair = [_ref_of(g, u.ref(name)) for name in ("prop", "prop2")]
+            if None in pair or pair[0].var != pair[1].var:
+                g.unapplied.append(k)
+            else:
+                g.conds.append(Op(u.params.get("op", ">"), pair[0], pair[1]))
+            continue
         if u.kind in ("compare", "between"):
             ref, pdef = prop_for_unit(g, u)
             counted = _counted_after(g, u) if ref is None and u.kind == "compare" else None
