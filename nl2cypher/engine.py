@@ -273,8 +273,9 @@ class Engine:
         def said(words):  # market|cap, 下|星期: one phrase left apart
             return words + (" ".join(words), "".join(words))
         # advice, forecasts; and what the KG does not hold — also named alone as a terse note's part
+        offered = ex is not None and self.lang.found("fallback", ex.question)  # …没有的话 X也行: X is asked
         asked = [(self.lang.words.get("out_of_scope", ()), said(kept)),
-                 (self.domain.absent, said(kept + self._bare(unexplained, ex)))]
+                 (self.domain.absent, said(kept + (() if offered else self._bare(unexplained, ex))))]
         hits = [w for known, words in asked for w in known if any(str(w).lower() in u.lower() for u in words)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
@@ -335,7 +336,7 @@ class Engine:
         for m in ex.of("time"):
             if m.time.end is not None and m.time.end < first:
                 raise OutOfScope(self.lang.say("errors.before", earliest=first, day=m.text))
-            if reports and m.time.start is not None and m.time.start > max(reports):
+            if reports and m.time.year is not None and m.time.start is not None and m.time.start > max(reports):
                 raise OutOfScope(self.lang.say("errors.future", latest=max(reports), day=m.text))
 
     def _use(self, ans: Answer, result: RevisionResult) -> bool:

@@ -96,6 +96,13 @@ def _runs(q: str, ok: list[bool]) -> tuple[str, ...]:
 NAMING = ("entity", "value", "label", "property")  # mentions that name something of the KG
 
 
+def unnamed(ex: Extraction, query) -> tuple[str, ...]:
+    """A thing the question names that the query never names (累计涨幅超过中信证券 answered with
+    every broker's change: the one compared with was dropped) — the words naming it."""
+    values = {str(x) for v in query.params.values() for x in (v if isinstance(v, list) else [v])}
+    return tuple(m.text for m in ex.of("entity") if m.entities and not {r.name for r in m.entities} & values)
+
+
 def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=()) -> list[str]:
     """刚开户看不懂, 谁懂啊我今天刚上车: the parts of a question (cut at sentence ends,
     separators and spaces) that name nothing of the KG (a day alone names nothing) and
@@ -218,6 +225,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += counted_once(ex.question, units, expressed.clause_marks, best.query)
     ignored += unmeasured(ex.question, expressed, best.query)
     ignored += undifferenced(ex.question, expressed.differences, best.query)
+    ignored += unnamed(ex, best.query)
     ignored = tuple(dict.fromkeys(ignored))
     # how close the next reading as complete came (a less complete one is no rival: it drops a word)
     left = _left_out(ex, best, expressed, units)

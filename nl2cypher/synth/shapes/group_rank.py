@@ -43,7 +43,7 @@ def lower(g: QueryGraph):
     hop = g.schema.shortest_paths(ent.label, olabel)[0].hops[0]
     period = same_period(g, a.owner)  # the day (report period) asked, for both rows
     name = Ref(ent.var, g.schema.labels[ent.label].display)
-    conds = [Op("=", name, g.param(ent.names[0]))] + period(ov)
+    conds = [Op("=", name, g.param(ent.names[0]))] + period(ov) + _the_group_named(g, group, gv)
     # the entity's own value, then OPTIONAL MATCH the members of its group above it
     base = Pattern((PathSpec(ent.var, ent.label, (Step(hop.edge, hop.forward, ov, olabel),)),
                     PathSpec(ent.var, ent.label, (Step(group_edge, True, gv, group),))), tuple(conds))
@@ -68,7 +68,7 @@ def _by_own(g: QueryGraph, a, u):
     gv, o = g.new_var(group), g.new_var(ent.label)
     name = Ref(ent.var, g.schema.labels[ent.label].display)
     base = Pattern((PathSpec(ent.var, ent.label, (Step(edge, True, gv, group),)),),
-                   (Op("=", name, g.param(ent.names[0])),))
+                   (Op("=", name, g.param(ent.names[0])),) + tuple(_the_group_named(g, group, gv)))
     above = Pattern((PathSpec(gv, group, (Step(edge, False, o, ent.label),)),),
                     (Op(">", Ref(o, a.prop), Ref(ent.var, a.prop)),), optional=True)
     word = g.label_word(group)
@@ -77,6 +77,12 @@ def _by_own(g: QueryGraph, a, u):
                       Column(Ref(ent.var, a.prop), g.prop_word(ent.label, a.prop)),
                       Column(rank, g.lang.say("columns.rank_in_group", group=word))))
     return g.candidate((base, above, ret), NAME)
+
+
+def _the_group_named(g: QueryGraph, group: str, var: str) -> list:
+    """在白酒板块中排第几: the group the question names, when it names one (else each of the thing's)."""
+    named = next((e for e in g.entities() if e.label == group and len(e.names) == 1), None)
+    return [Op("=", Ref(var, g.schema.labels[group].display), g.param(named.names[0]))] if named else []
 
 
 def _group_words(g: QueryGraph, u) -> tuple:
