@@ -148,11 +148,11 @@ def test_two_asks_its_clauses_answer_together_never_wait_for_the_model(demo_db, 
 
 def test_an_empty_answer_about_a_named_thing_is_revised_once_and_never_replaced_by_nothing(demo_db, packaged_model):
     e = Engine(demo_db, DEMO_END, revise="auto", reviser=packaged_model, fewshot_k=1)
-    ans = e.ask("贵州茅台2015年1月5日的收盘价")  # before the KG's first trading day
+    ans = e.ask("宁德时代的利空新闻有哪些")  # none in the demo KG (a day before its data is refused saying so)
     rv = ans.trace.revision
     assert rv["trigger"] == "empty" and rv.get("output")
     assert not rv.get("accepted") or ans.rows  # a revision is used only if it finds something
-    assert "2015-01-05" in (ans.cypher or "") or "2015-01-05" in str(ans.params)
+    assert "宁德时代" in str(ans.params)
 
 
 def test_a_right_candidate_comes_back_unchanged(demo_db, packaged_model):
