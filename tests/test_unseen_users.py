@@ -1068,6 +1068,11 @@ CASES = [
      "MATCH (s:stock {name: '宁德时代'}) RETURN s.province", False),
     ("呃帮我查一下那个比亚迪是哪一年成立的",
      "MATCH (s:stock {name: '比亚迪'}) RETURN s.establishment_date", False),
+    # a growth asked yes or no: whether it went the way asked, beside the figures (only the rate was shown)
+    ("比亚迪2023年四季度净利润同比下降了吗",
+     "MATCH (s:stock {name: '比亚迪'})-[:has_stock_financial_information]->(a:stock_financial_information), "
+     "(s)-[:has_stock_financial_information]->(b:stock_financial_information) WHERE a.year = 2023 AND a.quarter = 4 "
+     "AND b.year = 2022 AND b.quarter = 4 RETURN a.net_profit < b.net_profit", False),
     ("我们家买的是广发消费升级混合A，这个基金多少钱一份",
      "MATCH (f:public_offering_fund {name: '广发消费升级混合A'}) RETURN f.net_worth", False),
 ]

@@ -373,9 +373,14 @@ def _day_against_day(g: QueryGraph, u, a, ent):
 
 
 def _which_way(g: QueryGraph, u) -> tuple[Column, ...]:
-    """比一年前高还是低, 比前年三季度多还是少: which way, beside the values."""
-    return (Column(Op(">", Whole("cur"), Whole("prev")), g.lang.say("columns.day_higher")),) if u.params.get("either") \
-        else ()
+    """比一年前高还是低, 比前年三季度多还是少: which way, beside the values; 同比下降了吗, 比第二季度多吗:
+    whether it went the way asked (a fall word asks whether it fell)."""
+    if u.params.get("either"):
+        return (Column(Op(">", Whole("cur"), Whole("prev")), g.lang.say("columns.day_higher")),)
+    if g.has("yesno"):
+        return (Column(Op("<" if u.params.get("dir") == "down" else ">", Whole("cur"), Whole("prev")),
+                       g.lang.say("columns.yesno")),)
+    return ()
 
 
 def _prop_after(g: QueryGraph, a, pos: int) -> str:
