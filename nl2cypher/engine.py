@@ -130,7 +130,7 @@ class Engine:
             if lab.name == calendar:
                 q = queries.distinct_values(lab.name, lab.day)
                 days = [dt.date.fromisoformat(d) for (d,) in self.store.run(render(q, self.dialect)).rows if d]
-            rows = self.store.run(render(queries.span(lab.name, lab.day), self.dialect)).rows
+            rows = self.store.run(render(queries.bounds(lab.name, lab.day), self.dialect)).rows
             if rows and rows[0][1]:
                 earliest[lab.name] = dt.date.fromisoformat(str(rows[0][0])[:10])
                 latest[lab.name] = dt.date.fromisoformat(str(rows[0][1])[:10])

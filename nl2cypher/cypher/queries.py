@@ -22,9 +22,10 @@ def distinct_values(label: str, prop: str, ordered: bool = True, skip_null: bool
                   Return((Item(value),), distinct=True, order=(Order(value),) if ordered else ())))
 
 
-def maximum(label: str, prop: str) -> Query:
-    """MATCH (n:label) RETURN max(n.prop)"""
-    return Query((_all(label), Return((Item(Func("max", (Prop(_N, prop),))),))))
+def bounds(label: str, prop: str) -> Query:
+    """MATCH (n:label) RETURN min(n.prop), max(n.prop)"""
+    v = Prop(_N, prop)
+    return Query((_all(label), Return((Item(Func("min", (v,))), Item(Func("max", (v,)))))))
 
 
 def span(label: str, prop: str) -> Query:
