@@ -199,6 +199,36 @@ def test_the_shipped_adapter_fits_serving_and_says_how_it_was_trained():
     assert json.loads((folder / "finetune_config.json").read_text())["config"]["base"] == "packaged"
 
 
+def test_a_time_budget_shrinks_the_run_to_the_steps_that_fit():
+    """Measured on the first three steps: a lease of ten minutes trains what fits
+    in it, and the schedule ends where the run ends."""
+    from nl2cypher.finetune.train import FinetuneConfig, _fit_budget
+
+    said = []
+    cfg = FinetuneConfig(data=[], out="x", time_budget=60.0)
+    assert _fit_budget(cfg, 3, 100, 30.0, said.append) == 6 and "fits 6 of 100" in said[0]
+    assert _fit_budget(cfg, 3, 5, 3.0, said.append) == 5  # the whole run fits
+    assert _fit_budget(cfg, 4, 100, 30.0, said.append) == 100  # measured once
+    assert _fit_budget(FinetuneConfig(data=[], out="x"), 3, 100, 30.0, said.append) == 100
+
+
+def test_a_question_the_engine_misses_teaches_the_gold_where_the_model_may_write_it(engine):
+    """Fix rows: the engine's real query as the candidate, the gold as the answer —
+    only a gold the validator would accept from the model (a name the question
+    never said is no lesson)."""
+    from nl2cypher.finetune.patches import build
+
+    both = "MATCH (s:stock) WHERE s.name = '五粮液' RETURN s.registered_capital, s.establishment_date"
+    records = [{"question": "五粮液的注册资本", "today": "2024-03-15", "gold": both},
+               {"question": "五粮液的注册资本", "today": "2024-03-15",
+                "gold": "MATCH (s:stock) WHERE s.name = '泸州老窖' RETURN s.registered_capital"}]
+    rows = build(engine, records, k=0, patches_per_question=0)
+    assert [r["kind"] for r in rows] == ["fix"]
+    assert "establishment_date" in rows[0]["cypher"] and "establishment_date" not in rows[0]["candidate"]
+    assert "五粮液" in rows[0]["candidate"]
+    assert build(engine, records, k=0, patches_per_question=0, misses=False) == []
+
+
 def test_the_finance_corpus_pairs_what_the_engine_missed_with_its_right_query(engine, tmp_path):
     """Patch rows: the question whole, the engine's reading of it with one piece
     taken out as the candidate, that piece named unused, the right query as the

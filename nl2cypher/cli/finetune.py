@@ -48,6 +48,8 @@ def finetune(ctx: typer.Context,
              grad_accum: int = typer.Option(4, "--grad-accum"), max_seq_len: int = typer.Option(512, "--max-seq-len"),
              eval_split: float = typer.Option(0.05, "--eval-split"), save_every: int = typer.Option(25, "--save-every"),
              seed: int = typer.Option(0, "--seed"),
+             time_budget: Optional[float] = typer.Option(None, "--time-budget", help=(
+                 "Seconds of training: the step count shrinks to fit, measured on the first steps.")),
              resume: bool = typer.Option(False, "--resume", help="Continue from the latest checkpoint in --out."),
              dry_run: bool = typer.Option(False, "--dry-run", help="Print data statistics and a rendered example.")):
     """Train a LoRA adapter (peft) in the serving prompt format."""
@@ -64,7 +66,8 @@ def finetune(ctx: typer.Context,
                          dropout=dropout, target_modules=[m.strip() for m in target_modules.split(",") if m.strip()],
                          top_layers=top_layers, learning_rate=lr, epochs=epochs, max_steps=max_steps,
                          batch_size=batch_size, grad_accum=grad_accum, max_seq_len=max_seq_len,
-                         eval_split=eval_split, save_every=save_every, seed=seed)
+                         eval_split=eval_split, save_every=save_every, seed=seed,
+                         time_budget=time_budget)
     if dry_run:
         info = ft_dry_run(cfg)
         table = Table(title="training data", show_header=False)
@@ -117,7 +120,11 @@ def finetune_patches(out_file: Path = typer.Option(..., "--out", help="Training 
                      generated: int = typer.Option(200, "--generated", help="Also N generated questions."),
                      db: Optional[Path] = DbOption,
                      k: int = typer.Option(2, "--k", help="Few-shot examples in each prompt, as serving uses."),
-                     seed: int = typer.Option(7, "--seed")):
+                     seed: int = typer.Option(7, "--seed"),
+                     patches: int = typer.Option(2, "--patches", help="Patch rows per question answered right (0: none)."),
+                     misses: bool = typer.Option(True, "--misses/--no-misses", help=(
+                         "A question the engine answers wrong becomes a fix row (its query, then the gold), "
+                         "where the validator would accept the gold from the model."))):
     """Write the finance-shaped corpus: candidates that miss one piece of meaning, and right ones to keep."""
     import datetime as dt
 
@@ -138,10 +145,11 @@ def finetune_patches(out_file: Path = typer.Option(..., "--out", help="Training 
     bar = _step_bar("patches")
     with bar:
         task = bar.add_task("patches", total=len(records), loss="")
-        rows = build(engine, records, k=k, seed=seed, progress=lambda n, t: bar.update(task, completed=n))
+        rows = build(engine, records, k=k, patches_per_question=patches, seed=seed, misses=misses, progress=lambda n, t: bar.update(task, completed=n))
     write_jsonl(rows, out_file)
-    kinds = {kind: sum(r["kind"] == kind for r in rows) for kind in ("keep", "patch")}
-    out.print(f"wrote {len(rows)} rows to {out_file}: {kinds['keep']} to keep, {kinds['patch']} to patch "
+    kinds = {kind: sum(r["kind"] == kind for r in rows) for kind in ("keep", "patch", "fix")}
+    out.print(f"wrote {len(rows)} rows to {out_file}: {kinds['keep']} to keep, {kinds['patch']} to patch, "
+              f"{kinds['fix']} to fix "
               f"(from {len(records)} questions)")
 
 

@@ -42,7 +42,7 @@ class PairResult:
 
 def score(rows: list[PairResult]) -> dict[str, dict[str, float]]:
     out = {}
-    for kind in ("generate", "revise", "keep", "patch", "total"):
+    for kind in ("generate", "revise", "keep", "patch", "fix", "total"):
         sel = rows if kind == "total" else [r for r in rows if r.kind == kind]
         if sel:
             out[kind] = {"n": len(sel), "exact_match": round(sum(r.exact for r in sel) / len(sel), 3),
@@ -76,13 +76,13 @@ def evaluate_model(data: Path, backend, limit: int | None = None, seed: int = 0,
             messages, gold = ex.messages()
             output = backend.complete(messages)
             seconds = time.perf_counter() - t0
-            kind = row["kind"] if row.get("kind") in ("keep", "patch") else ex.kind
+            kind = row["kind"] if row.get("kind") in ("keep", "patch", "fix") else ex.kind
             if kind == "keep":
                 kept = is_keep(output, ex.lang)
                 results.append(PairResult(kind, kept, kept, kept, seconds))
                 continue
             pred = extract_cypher(output, load_language(ex.lang).explanation_starts) or ""
-            store = finance_store if kind == "patch" else stores.get(row.get("schema_name", ""))
+            store = finance_store if kind in ("patch", "fix") else stores.get(row.get("schema_name", ""))
             executed = correct = False
             if store is not None and pred:
                 try:

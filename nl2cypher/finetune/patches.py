@@ -12,7 +12,11 @@ engine with revision off:
   candidate, the piece is named as a word the system did not use, and the
   answer is the engine's right query for the whole question. Only pieces whose
   loss changes the result are kept: the candidate misses meaning the way the
-  translator misses it.
+  translator misses it;
+- fix: a question the engine answers wrong, its real query as the candidate and
+  the gold as the answer — only where the gold is a query the validator would
+  accept from the model (its names, values and dates come from the question or
+  the candidate).
 
 Each row is in the project's JSONL format (finetune/data.py) with the serving
 prompt's parts (understood, unused, focus, examples, the whole schema), so
@@ -68,9 +72,25 @@ def _row(engine, rec: dict, ans, target: str, candidate: str, unused: list[str],
             "kind": kind, "source": rec.get("source", "")}
 
 
+def _fix(engine, rec: dict, ans, k: int) -> dict | None:
+    """A real miss: the engine's query as the candidate, the gold as the answer,
+    when the validator would accept the gold from the model."""
+    try:
+        target = _inline(engine, rec["gold"], {})
+        tree = parse(ans.cypher)
+    except Nl2CypherError:
+        return None
+    candidate = Query(tree.clauses, dict(ans.params))
+    ex = engine.lexicon.extract(rec["question"], ans.today, engine.trading_days)
+    if not engine.revision.validator(ex, candidate).check(target).ok:
+        return None
+    return _row(engine, rec, ans, target, _inline(engine, ans.cypher, ans.params), list(ans.unexplained), "fix", k)
+
+
 def build(engine, records: list[dict], k: int = 2, patches_per_question: int = 2, seed: int = 0,
-          progress: Callable[[int, int], None] | None = None) -> list[dict]:
-    """Keep and patch rows for every record the engine answers right."""
+          progress: Callable[[int, int], None] | None = None, misses: bool = True) -> list[dict]:
+    """Keep and patch rows for every record the engine answers right; a fix row
+    for one it answers wrong (`misses`)."""
     rng = random.Random(seed)
     rows: list[dict] = []
     for n, rec in enumerate(records, 1):
@@ -82,9 +102,13 @@ def build(engine, records: list[dict], k: int = 2, patches_per_question: int = 2
         except Nl2CypherError:
             continue
         ans = engine.ask(rec["question"], today=today)
-        if ans.error or not results_match(gold.columns, gold.rows, ans.columns, ans.rows, False):
+        if ans.error or not ans.cypher:
             continue
         ans.today = today or engine.context(None).today
+        if not results_match(gold.columns, gold.rows, ans.columns, ans.rows, False):
+            fix = _fix(engine, rec, ans, k) if misses else None
+            rows += [fix] if fix else []
+            continue
         target = _inline(engine, ans.cypher, ans.params)
         keep = str(prompt_text(engine.lang.code)["keep"])  # what the model answers for a right candidate
         rows.append(_row(engine, rec, ans, keep, target, list(ans.unexplained), "keep", k))

@@ -57,6 +57,7 @@ class FinetuneConfig:
     keep_checkpoints: int = 2
     seed: int = 0
     threads: int | None = None
+    time_budget: float | None = None  # seconds of training: the step count shrinks to fit, measured on the first steps
 
 
 @dataclass
@@ -145,6 +146,17 @@ def _lr_at(step: int, total: int, cfg: FinetuneConfig) -> float:
         return cfg.learning_rate * (step + 1) / cfg.warmup_steps
     progress = (step - cfg.warmup_steps) / max(1, total - cfg.warmup_steps)
     return cfg.learning_rate * 0.5 * (1 + math.cos(math.pi * min(1.0, progress)))
+
+
+def _fit_budget(cfg: FinetuneConfig, step: int, total: int, elapsed: float, say) -> int:
+    """After three steps, the step count that fits the time budget (the learning-rate
+    schedule then ends where the run ends)."""
+    if not cfg.time_budget or step != 3:
+        return total
+    fit = max(step, int(cfg.time_budget / (elapsed / step)))
+    if fit < total:
+        say(f"{elapsed / step:.1f} s a step: the time budget fits {fit} of {total} steps")
+    return min(total, fit)
 
 
 def _batch_loss(model, batch: list[Encoded], device, pad_id: int):
@@ -279,6 +291,7 @@ def train(cfg: FinetuneConfig, resume: bool = False,
         optim.zero_grad(set_to_none=True)
         step += 1
         curve.append(round(step_loss, 4))
+        total = _fit_budget(cfg, step, total, time.perf_counter() - t0, say)
         if step % cfg.save_every == 0 and step < total:
             _checkpoint(model, optim, out, {"step": step, "loss_curve": curve, "eval_loss_base": eval_before},
                         cfg.keep_checkpoints)

@@ -203,7 +203,7 @@ class Revision:
             res.elapsed_ms = round((time.perf_counter() - t0) * 1000, 1)
             res.query, res.params = render(candidate, self.dialect), dict(candidate.params)
             return res
-        validator = self._validator(ex, candidate)
+        validator = self.validator(ex, candidate)
         verdict = validator.check(output)
         if not verdict.ok and self.repair and verdict.reason is not None and verdict.reason.repairable:
             # one repair round: the model sees why its query was refused
@@ -223,7 +223,7 @@ class Revision:
         res.query, res.params, res.fixes = verdict.query, verdict.params, verdict.fixes
         return res
 
-    def _validator(self, ex, candidate: Query | None) -> Validator:
+    def validator(self, ex, candidate: Query | None) -> Validator:
         """What the question allows a revision: its numbers (as said, in 万 and
         亿), its dates, the candidate's values, the kinds of thing it asks about."""
         said = [m.number.value for m in ex.mentions if m.number]
