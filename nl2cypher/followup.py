@@ -488,10 +488,10 @@ class Resolver:
         return self._owned(q, ex, history, asked=either)
 
     def _narrowed(self, q: str, ex, prev: Turn | None) -> Resolution | None:
-        """利空的是哪条 right after 五粮液最近有啥新闻: a value of the listed things
-        themselves (or of their link to what was named) narrows that list."""
-        if ex is None or prev is None or prev.rows < 2 or prev.listed is None:
-            return None
+        """利空的是哪条 right after 五粮液最近有啥新闻: a value of the listed (or counted)
+        things themselves (or of their link to what was named) narrows that list."""
+        if ex is None or prev is None or prev.listed is None or prev.rows < 2 and not self._counted_some(prev):
+            return None  # a list, or a count of some things (今天有涨停的么 after 券商板块多少只票)
         listed = {prev.listed}
         # 哪个是债券基金: the listed kind's own word said with the value is still the list before
         if any(m.kind == "entity" or m.kind == "label" and not listed & set(m.targets) for m in ex.mentions):
@@ -499,13 +499,21 @@ class Resolver:
         values = [m for m in ex.mentions if m.kind == "value"]
         if not values or not all(any(self._of(t.split(".")[0], listed) for t in m.targets) for m in values):
             return None
+        if prev.rows < 2 and (any(m.text in prev.resolved for m in values) or
+                              self._asks_count is not None and self._asks_count.search(q)):
+            return None  # 昨天涨停的有几只 after 今天有多少只涨停: the count asked again, of another day
         rest = self._strip_markers(q)
         return Resolution(self._reshaped(prev, rest), "among") if rest else None
 
     def _of(self, owner: str, labels: set[str]) -> bool:
-        """Is `owner` (a label or an edge) one of these labels, or an edge that ends at one?"""
+        """Is `owner` (a label or an edge) one of these labels, an edge that ends at one, or
+        their own dated rows (a stock's 日行情: 今天有涨停的么 after 券商板块的股票)?"""
         edge = self.schema.edges.get(owner)
-        return owner in labels or (edge is not None and bool(labels & (set(edge.sources) | set(edge.targets))))
+        if owner in labels or (edge is not None and bool(labels & (set(edge.sources) | set(edge.targets)))):
+            return True
+        rows = self.schema.labels.get(owner)
+        return rows is not None and rows.dynamic and any(
+            labels & set(e.sources) and owner in e.targets for e in self.schema.edges.values())
 
     def _ranked_among(self, q: str, ex, prev: Turn | None, last: bool = True) -> Resolution | None:
         """其中规模最大的是哪只 / 哪只持仓占比最高 right after a list: the question

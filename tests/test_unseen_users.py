@@ -1075,6 +1075,41 @@ CASES = [
      "AND b.year = 2022 AND b.quarter = 4 RETURN a.net_profit < b.net_profit", False),
     ("我们家买的是广发消费升级混合A，这个基金多少钱一份",
      "MATCH (f:public_offering_fund {name: '广发消费升级混合A'}) RETURN f.net_worth", False),
+    # who asks (我是一名…): its 一 is no number (a price of 1 was asked for)
+    ("您好，我是一名退休的老教师，想请教一下，五粮液今天收盘是多少钱一股？谢谢。",
+     f"MATCH (s:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.closing_price", False),
+    # 百分之几 asks a per cent (it was read as 100)
+    ("白酒板块今天平均涨跌幅是百分之几",
+     f"MATCH (s:stock)-[:belong_to]->(:trade {{name: '白酒'}}), (s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+     "RETURN avg(d.range)", False),
+    # 哪三只 after a superlative: how many (one was shown)
+    ("今天涨得最厉害的是哪三只？",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name ORDER BY d.range DESC, s.name LIMIT 3",
+     True),
+    # 先生或者女士: either, no condition on sex; a journalist's 核实 and a retiree's 一点 glued to a name
+    ("请问管理华夏医疗健康股票A的经理是哪位先生或者女士？",
+     "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '华夏医疗健康股票A'}) RETURN m.name", False),
+    ("请核实五粮液的成立日期与注册资本。",
+     "MATCH (s:stock {name: '五粮液'}) RETURN s.establishment_date, s.registered_capital", False),
+    ("我老伴买了一点招商银行的股票，想知道它现在的董事长是哪一位？",
+     "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '招商银行'}) WHERE c.departure_date IS NULL RETURN c.name", False),
+    # a desk's shorthand, Cantonese 最平, the holding's value, both ends of a subscription
+    ("000858 今收 涨跌幅",
+     f"MATCH (s:stock {{code: '000858'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.closing_price, d.range",
+     False),
+    ("管理費最平嘅三隻基金係邊啲？",
+     "MATCH (f:public_offering_fund) RETURN f.name ORDER BY f.management_fee, f.name LIMIT 3", True),
+    ("持有五粮液的基金里哪一只持有的市值最大",
+     "MATCH (f:public_offering_fund)-[h:hold]->(:stock {name: '五粮液'}) RETURN f.name ORDER BY h.position_amount DESC, "
+     "f.name LIMIT 1", True),
+    ("客户问华安稳健增利混合A认购是什么时候开始和结束的",
+     "MATCH (f:public_offering_fund {name: '华安稳健增利混合A'}) RETURN f.subscription_start_time, f.subscription_end_time",
+     False),
+    # which is higher, then by how much, two asks: one answer with both prices and the gap
+    ("工商银行和建设银行，今天哪一只收盘价高一些？高了多少钱？",
+     f"MATCH (a:stock {{name: '工商银行'}})-[:has_stock_data]->(x:stock_data), (b:stock {{name: '建设银行'}})-[:has_stock_data]->"
+     f"(y:stock_data) WHERE x.date = {T} AND y.date = {T} RETURN x.closing_price, y.closing_price, "
+     "abs(y.closing_price - x.closing_price)", False),
 ]
 
 
@@ -4080,6 +4115,15 @@ def test_how_much_more_of_two_periods_is_the_later_less_the_earlier(engine):
     gap = engine.store.run(fig % 2023).rows[0][0] - engine.store.run(fig % 2022).rows[0][0]
     ans = s.ask("多了多少")
     assert ans.error is None and ans.rows and abs(ans.rows[0][-1] - gap) < 1, (ans.resolved_question, ans.rows)
+
+
+def test_a_condition_after_a_count_narrows_the_things_counted(engine):
+    """今天有涨停的么 right after 券商板块多少只票: those brokers (it listed the whole market's, sure)."""
+    s = _after(engine, "券商板块多少只票")
+    ans = s.ask("今天有涨停的么")
+    gold = engine.store.run(f"MATCH (s:stock)-[:belong_to]->(:trade {{name: '券商'}}), (s)-[:has_stock_data]->"
+                            f"(d:stock_data) WHERE d.date = {T} AND d.raising_limit = true RETURN DISTINCT s.name")
+    assert ans.error is None and sorted(ans.rows) == sorted(gold.rows), (ans.resolved_question, ans.rows)
 
 
 def test_more_or_less_than_the_day_said_is_the_other_day_less_that_one(engine):

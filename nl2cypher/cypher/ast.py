@@ -167,9 +167,12 @@ class Query:
         return {r.type for c in self.clauses if isinstance(c, Match) for p in c.paths for r, _ in p.steps}
 
     def listed(self) -> str | None:
-        """The label of the things in the answer's first column (s.name → stock), if a node's."""
+        """The label of the things in the answer's first column (s.name → stock), if a node's;
+        of the things counted, when it counts them (count(DISTINCT s) → stock)."""
         ret = next((c for c in reversed(self.clauses) if isinstance(c, Return)), None)
         first = ret.items[0].expr if ret is not None and ret.items else None
+        if isinstance(first, Func) and first.name.lower() == "count" and len(first.args) == 1:
+            first = first.args[0]
         var = first.var if isinstance(first, Prop) else first.name if isinstance(first, Var) else None
         for x in nodes(self.clauses):
             if isinstance(x, Node) and x.var == var and x.label:

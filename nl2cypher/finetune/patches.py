@@ -96,41 +96,44 @@ def build(engine, records: list[dict], k: int = 2, patches_per_question: int = 2
     for n, rec in enumerate(records, 1):
         if progress:
             progress(n, len(records))
-        today = dt.date.fromisoformat(rec["today"]) if rec.get("today") else None
         try:
-            gold = engine.store.run(rec["gold"])
+            rows += _rows_of(engine, rec, k, patches_per_question, rng, misses)
         except Nl2CypherError:
+            continue  # a gold the store refuses, or a query outside the forms the parser reads: no lesson
+    return rows
+
+
+def _rows_of(engine, rec: dict, k: int, patches_per_question: int, rng: random.Random, misses: bool) -> list[dict]:
+    today = dt.date.fromisoformat(rec["today"]) if rec.get("today") else None
+    gold = engine.store.run(rec["gold"])
+    ans = engine.ask(rec["question"], today=today)
+    if ans.error or not ans.cypher:
+        return []
+    ans.today = today or engine.context(None).today
+    if not results_match(gold.columns, gold.rows, ans.columns, ans.rows, False):
+        fix = _fix(engine, rec, ans, k) if misses else None
+        return [fix] if fix else []
+    target = _inline(engine, ans.cypher, ans.params)
+    keep = str(prompt_text(engine.lang.code)["keep"])  # what the model answers for a right candidate
+    rows = [_row(engine, rec, ans, keep, target, list(ans.unexplained), "keep", k)]
+    seen = {target}
+    for piece in _pieces(ans, rng):
+        if len(rows) > patches_per_question:
+            break
+        shorter = rec["question"].replace(piece, "", 1).strip()
+        miss = engine.ask(shorter, today=today) if shorter else None
+        if miss is None or miss.error or not miss.cypher or \
+                results_match(gold.columns, gold.rows, miss.columns, miss.rows, False):
+            continue  # nothing built, or the piece did not matter
+        candidate = _inline(engine, miss.cypher, miss.params)
+        if candidate in seen:
             continue
-        ans = engine.ask(rec["question"], today=today)
-        if ans.error or not ans.cypher:
-            continue
-        ans.today = today or engine.context(None).today
-        if not results_match(gold.columns, gold.rows, ans.columns, ans.rows, False):
-            fix = _fix(engine, rec, ans, k) if misses else None
-            rows += [fix] if fix else []
-            continue
-        target = _inline(engine, ans.cypher, ans.params)
-        keep = str(prompt_text(engine.lang.code)["keep"])  # what the model answers for a right candidate
-        rows.append(_row(engine, rec, ans, keep, target, list(ans.unexplained), "keep", k))
-        made, seen = 0, {target}
-        for piece in _pieces(ans, rng):
-            if made >= patches_per_question:
-                break
-            shorter = rec["question"].replace(piece, "", 1).strip()
-            miss = engine.ask(shorter, today=today) if shorter else None
-            if miss is None or miss.error or not miss.cypher or \
-                    results_match(gold.columns, gold.rows, miss.columns, miss.rows, False):
-                continue  # nothing built, or the piece did not matter
-            candidate = _inline(engine, miss.cypher, miss.params)
-            if candidate in seen:
-                continue
-            seen.add(candidate)
-            miss.today = ans.today
-            unused = [piece] + [w for w in miss.unexplained if w != piece]
-            row = _row(engine, rec, miss, target, candidate, unused, "patch", k)
-            row["question"] = rec["question"]
-            rows.append(row)
-            made += 1
+        seen.add(candidate)
+        miss.today = ans.today
+        unused = [piece] + [w for w in miss.unexplained if w != piece]
+        row = _row(engine, rec, miss, target, candidate, unused, "patch", k)
+        row["question"] = rec["question"]
+        rows.append(row)
     return rows
 
 
