@@ -1105,6 +1105,28 @@ CASES = [
     ("客户问华安稳健增利混合A认购是什么时候开始和结束的",
      "MATCH (f:public_offering_fund {name: '华安稳健增利混合A'}) RETURN f.subscription_start_time, f.subscription_end_time",
      False),
+    # a month's end said as the start: that day's close is the base (the day before it was)
+    ("五粮液从2月底到现在涨了多少",
+     f"MATCH (s:stock {{name: '五粮液'}})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = date('2024-02-29') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100",
+     False),
+    ("五糧液由2月尾到而家升咗幾多？",
+     f"MATCH (s:stock {{name: '五粮液'}})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = date('2024-02-29') AND b.date = {T} RETURN (b.closing_price - a.closing_price) / a.closing_price * 100",
+     False),
+    # Cantonese 今個禮拜 (this week), a desk's 单Q, what someone recommended, what the asker holds
+    ("五粮液同泸州老窖今個禮拜邊隻升得多啲？",
+     "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) WHERE s.name IN "
+     f"['五粮液', '泸州老窖'] AND a.date = date('2024-03-08') AND b.date = {T} RETURN s.name ORDER BY "
+     "(b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1", True),
+    ("五粮液 2023Q3 单Q净利",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 AND f.quarter = 3 RETURN f.net_profit", False),
+    ("我孙子给我推荐了一个基金，叫华安大金融股票A，麻烦您帮我查一下它现在的净值是多少？",
+     "MATCH (f:public_offering_fund {name: '华安大金融股票A'}) RETURN f.net_worth", False),
+    ("有个客户同时拿着五粮液和泸州老窖，今天收盘各多少",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['五粮液', '泸州老窖'] AND d.date = {T} "
+     "RETURN s.name, d.closing_price", False),
     # which is higher, then by how much, two asks: one answer with both prices and the gap
     ("工商银行和建设银行，今天哪一只收盘价高一些？高了多少钱？",
      f"MATCH (a:stock {{name: '工商银行'}})-[:has_stock_data]->(x:stock_data), (b:stock {{name: '建设银行'}})-[:has_stock_data]->"
@@ -4124,6 +4146,15 @@ def test_a_condition_after_a_count_narrows_the_things_counted(engine):
     gold = engine.store.run(f"MATCH (s:stock)-[:belong_to]->(:trade {{name: '券商'}}), (s)-[:has_stock_data]->"
                             f"(d:stock_data) WHERE d.date = {T} AND d.raising_limit = true RETURN DISTINCT s.name")
     assert ans.error is None and sorted(ans.rows) == sorted(gold.rows), (ans.resolved_question, ans.rows)
+
+
+def test_the_top_of_a_list_is_its_first(engine):
+    """榜首那只 after a ranking: its first row (it was read as no one)."""
+    s = _after(engine, "今天涨幅前十的股票")
+    ans = s.ask("榜首那只当天成交量是多少股？")
+    gold = engine.store.run(f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} WITH s, d ORDER BY "
+                            "d.range DESC, s.name LIMIT 1 RETURN d.volume")
+    assert ans.error is None and ans.rows and ans.rows[0][-1] == gold.rows[0][0], (ans.resolved_question, ans.rows)
 
 
 def test_more_or_less_than_the_day_said_is_the_other_day_less_that_one(engine):
