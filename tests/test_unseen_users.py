@@ -4157,6 +4157,24 @@ def test_the_top_of_a_list_is_its_first(engine):
     assert ans.error is None and ans.rows and ans.rows[0][-1] == gold.rows[0][0], (ans.resolved_question, ans.rows)
 
 
+def test_a_retirees_conversation_reads_its_asides_and_its_questions(engine):
+    """比昨天是涨了还是跌了 is today's change (yesterday's row was shown); 他是什么时候开始当董事长的？
+    是男同志还是女同志？ asks the day and the sex (a condition on sex was read); 发行的数量最多 ranks by
+    the figure (a count was shown)."""
+    s = _after(engine, "您好，麻烦问一下，五粮液今天收盘是多少钱一股？我老伴一直念叨着想买一点。")
+    _answers(engine, s.ask("那比昨天是涨了还是跌了？涨跌了百分之几？"),
+             f"MATCH (s:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.range",
+             sure=True)
+    s.ask("顺便再请教一下，五粮液现在的董事长是哪一位？")
+    _answers(engine, s.ask("他是什么时候开始当董事长的？是男同志还是女同志？"),
+             "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '五粮液'}) WHERE c.departure_date IS NULL "
+             "RETURN c.appointment_date, c.sex", sure=True)
+    s = _after(engine, "今年以来都有哪些新股在网上发行过？")
+    _answers(engine, s.ask("这些新股里面，哪一个发行的数量最多？"),
+             "MATCH (s:stock)-[:originate_from]->(n:new_stock) WHERE n.online_release_date >= date('2024-01-01') "
+             "RETURN s.name ORDER BY n.amount DESC, s.name LIMIT 1")
+
+
 def test_more_or_less_than_the_day_said_is_the_other_day_less_that_one(engine):
     """比今天多还是少 差几只 after today's count, then yesterday's: yesterday's less today's, signed."""
     s = _after(engine, "今天有多少只涨停", "昨天涨停的有几只")
