@@ -1127,6 +1127,12 @@ CASES = [
     ("有个客户同时拿着五粮液和泸州老窖，今天收盘各多少",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['五粮液', '泸州老窖'] AND d.date = {T} "
      "RETURN s.name, d.closing_price", False),
+    # a desk's notes: 高点低点 (the highest and lowest price), 按…分组计数 (how many in each)
+    ("000858 近一周 高点低点",
+     "MATCH (s:stock {code: '000858'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-09') "
+     f"AND d.date <= {T} RETURN max(d.maximum_price), min(d.minimum_price)", False),
+    ("券商板块 按上市板块分组计数",
+     "MATCH (s:stock)-[:belong_to]->(:trade {name: '券商'}) RETURN s.listed_sector, count(DISTINCT s)", False),
     # which is higher, then by how much, two asks: one answer with both prices and the gap
     ("工商银行和建设银行，今天哪一只收盘价高一些？高了多少钱？",
      f"MATCH (a:stock {{name: '工商银行'}})-[:has_stock_data]->(x:stock_data), (b:stock {{name: '建设银行'}})-[:has_stock_data]->"
