@@ -585,6 +585,8 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
             and not {t.rpartition(".")[2] for t in m.targets} & props]
     # 比茅台高的 answered with no value weighed against another's: the comparison is not in it
     out += [ex.question[slice(*u.span)] for u in units if u.kind == "compare_entity" and u.span and not _weighs(query)]
+    # 23Q3 亏没亏 同比 answered with the quarter alone: the growth asked is not in it
+    out += [ex.question[slice(*u.span)] for u in units if u.kind == "growth" and u.span and not _weighs(query)][:1]
     free = free.lower()  # For each …: a word asks in any case
     for u in units:  # more than 5 companies: a comparison with a number, no ranking
         if u.kind == "compare" and u.span:

@@ -1146,6 +1146,12 @@ def test_unseen_user_classes(engine, question, gold, ordered):
     _same(engine, question, gold, ordered)
 
 
+def test_a_growth_asked_beside_a_yes_or_no_it_does_not_answer_is_flagged(engine):
+    """亏没亏 YoY answered whether it lost, no growth beside it: the YoY is doubted (it was sure)."""
+    ans = engine.ask("601012 23Q3单Q 亏没亏 YoY")
+    assert ans.error is not None or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
 @pytest.mark.parametrize("question,word", [("茅台2022年1月的股价是多少", "2023-02-17"),  # before the daily rows
                                            ("招商银行2019年各季度净利润", "2020-03-31"),  # before the first report
                                            ("茅台今年一季度净利润", "2023-12-31"),  # a report not out yet
