@@ -212,21 +212,46 @@ def test_a_time_budget_shrinks_the_run_to_the_steps_that_fit():
     assert _fit_budget(FinetuneConfig(data=[], out="x"), 3, 100, 30.0, said.append) == 100
 
 
+def test_the_training_mix_teaches_as_often_as_it_keeps_and_holds_out_whole_questions(tmp_path):
+    """`finetune mix`: every patch and fix row, as many keep rows; held-out rows by
+    question (a question's keep and patch rows never straddle the split); a line that
+    is no row of `finetune patches` is named, one line, no traceback."""
+    rows = [{"question": f"q{i}", "kind": "keep", "cypher": "KEEP"} for i in range(40)]
+    rows += [{"question": f"q{i}", "kind": "patch", "cypher": "MATCH (s:stock) RETURN s.name"} for i in range(10)]
+    rows += [{"question": f"f{i}", "kind": "fix", "cypher": "MATCH (s:stock) RETURN s.code"} for i in range(6)]
+    src = tmp_path / "rows.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    r = run_cli("finetune", "mix", str(src), "--out", str(tmp_path / "train.jsonl"),
+                "--held-out", str(tmp_path / "held.jsonl"), "--per-kind", "2")
+    assert r.returncode == 0, r.stderr
+    train = [json.loads(x) for x in (tmp_path / "train.jsonl").read_text().splitlines()]
+    held = [json.loads(x) for x in (tmp_path / "held.jsonl").read_text().splitlines()]
+    kinds = Counter(x["kind"] for x in train)
+    assert kinds["keep"] == kinds["patch"] + kinds["fix"] and kinds["fix"] >= 1
+    assert all(Counter(x["kind"] for x in held)[k] >= 2 for k in ("keep", "patch", "fix"))
+    assert not {x["question"] for x in train} & {x["question"] for x in held}
+    (tmp_path / "bad.jsonl").write_text('{"question": "q"}\n', encoding="utf-8")
+    r = run_cli("finetune", "mix", str(tmp_path / "bad.jsonl"), "--out", str(tmp_path / "t2.jsonl"))
+    assert r.returncode == 1 and "bad.jsonl:1" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_a_question_the_engine_misses_teaches_the_gold_where_the_model_may_write_it(engine):
     """Fix rows: the engine's real query as the candidate, the gold as the answer —
     only a gold the validator would accept from the model (a name the question
-    never said is no lesson)."""
+    never said is no lesson), from a file of golds (not a generated question)."""
     from nl2cypher.finetune.patches import build
 
     both = "MATCH (s:stock) WHERE s.name = '五粮液' RETURN s.registered_capital, s.establishment_date"
-    records = [{"question": "五粮液的注册资本", "today": "2024-03-15", "gold": both},
-               {"question": "五粮液的注册资本", "today": "2024-03-15",
+    records = [{"question": "五粮液的注册资本", "today": "2024-03-15", "gold": both, "source": "mine.jsonl"},
+               {"question": "五粮液的注册资本", "today": "2024-03-15", "source": "mine.jsonl",
                 "gold": "MATCH (s:stock) WHERE s.name = '泸州老窖' RETURN s.registered_capital"}]
     rows = build(engine, records, k=0, patches_per_question=0)
     assert [r["kind"] for r in rows] == ["fix"]
     assert "establishment_date" in rows[0]["cypher"] and "establishment_date" not in rows[0]["candidate"]
     assert "五粮液" in rows[0]["candidate"]
     assert build(engine, records, k=0, patches_per_question=0, misses=False) == []
+    # a generated question (no source file): its template's gold is no lesson
+    assert build(engine, [{**records[0], "source": ""}], k=0, patches_per_question=0) == []
 
 
 def test_the_finance_corpus_pairs_what_the_engine_missed_with_its_right_query(engine, tmp_path):

@@ -153,6 +153,36 @@ def finetune_patches(out_file: Path = typer.Option(..., "--out", help="Training 
               f"(from {len(records)} questions)")
 
 
+@ft_app.command("mix")
+def finetune_mix(data: list[Path] = typer.Argument(..., exists=True, dir_okay=False,
+                                                   help="Rows written by `finetune patches` (.jsonl)."),
+                 out_file: Path = typer.Option(..., "--out", help="The training mix (.jsonl)."),
+                 held_out: Optional[Path] = typer.Option(None, "--held-out", help="Also hold rows out, here."),
+                 per_kind: int = typer.Option(20, "--per-kind", help="Held-out rows of each kind, at least."),
+                 seed: int = typer.Option(11, "--seed")):
+    """Every patch and fix row and as many keep rows; a held-out slice by question."""
+    from ..errors import DataError
+    from ..finetune.patches import mix, write_jsonl
+
+    rows = []
+    for path in data:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            try:
+                row = json.loads(line) if line.strip() else None
+                if row is not None and not (isinstance(row, dict) and row.get("question") and row.get("kind")):
+                    raise ValueError("no question or kind")
+            except ValueError as e:
+                raise DataError(f"{path}:{n}: not a row of `finetune patches` ({e})") from None
+            rows += [row] if row else []
+    train, held = mix(rows, per_kind if held_out else 0, seed)
+    write_jsonl(train, out_file)
+    if held_out:
+        write_jsonl(held, held_out)
+    kinds = {k: sum(r["kind"] == k for r in train) for k in ("keep", "patch", "fix")}
+    out.print(f"wrote {len(train)} rows to {out_file}: {kinds['keep']} to keep, {kinds['patch']} to patch, "
+              f"{kinds['fix']} to fix" + (f"; {len(held)} held out in {held_out}" if held_out else ""))
+
+
 @ft_app.command("convert")
 def finetune_convert(adapter: Path = typer.Argument(..., help="A peft LoRA adapter folder.")):
     """Write the adapter's GGUF form (adapter.gguf), the one llama.cpp serves."""
