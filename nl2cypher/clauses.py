@@ -66,7 +66,7 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
     answers = [first]
     for p in parts[1:]:
         rows = len(first.rows) if len(answers) == 1 else 0  # the first clause's rows, nothing grafted yet
-        found = _joined(engine, session, query, parts[0], p, today, rows)
+        found = _joined(engine, session, query, parts[0], p, today, rows, first.rows if len(answers) == 1 else [])
         if found is None:
             return None
         query, a = found
@@ -132,7 +132,7 @@ def _says_names_only(engine: "Engine", ex) -> bool:
     return bool(ex.mentions) and (not rest or engine.lang.fillers.covers(rest, asking=False))
 
 
-def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, rows: int = 0):
+def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, rows: int = 0, shown=()):
     """The query answering the clauses so far and clause p, and p's answer: p's
     columns grafted on (收盘多少 alone; 最高到多少点 after the first), else p's figure
     beside (跌的多少家 at the first's time; 深市主板呢 after the first)."""
@@ -142,6 +142,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     after = session.ask(p, today)
     if (q := _read(engine, after)) is not None and (grafted := _graft(query, q)) is not None:
         return grafted, after
+    if q is not None and _shown_already(after.rows, shown):
+        return query, after  # 哪一天涨得最多？那天涨了百分之几: the first's row shows it already
     if q is not None and not _weighed(engine, p) and (both := _either_day(query, q)) is not None:
         return both, after  # 上周五收多少 这周五呢: both days' rows (跟今天比呢 asks more than the rows)
     timed = _timed(engine, p, first, today)
@@ -154,6 +156,14 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
                                  own and _names_its_own(engine, p, today))) is not None:
             return both, a
     return None
+
+
+def _shown_already(rows, shown) -> bool:
+    """Is a later clause's one-row answer made of values the first clause's one row shows?"""
+    if len(rows) != 1 or len(shown) != 1 or not rows[0]:
+        return False
+    have = {repr(v) for v in shown[0]}
+    return all(repr(v) in have for v in rows[0])
 
 
 def _names_its_own(engine: "Engine", clause: str, today) -> bool:

@@ -235,6 +235,9 @@ class Resolver:
         pair = self._which_of_two(q, ex, history)
         if pair is not None:
             return pair
+        anew = self._ranked_anew(q, ex, prev)
+        if anew is not None:
+            return anew
         if prev is not None and self._leans(q, ex):
             whole = self._whole(q, ex, history)
             res = whole if whole is not None else self._ellipsis(q, ex, prev)
@@ -557,6 +560,19 @@ class Resolver:
         then = self._besides(q, prev, [], ex, PICKED + q[cut:]) if cut is not None else None
         return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among", then=then)
 
+    def _ranked_anew(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """(同一天)跌幅最大的是哪只 after a question about one stock: which one of all of its kind,
+        at that turn's time — not that one stock again."""
+        if ex is None or prev is None or prev.ranked or len(prev.named) != 1 or len(prev.answered) > 1:
+            return None
+        if any(m.kind in ("entity", "value") for m in ex.mentions) or self._find(q, "which") is None \
+                or not any(u.kind in ("extreme", "topk") for u in self._units(ex)):
+            return None
+        if any(m.kind == "label" and prev.named[0].label not in m.targets for m in ex.mentions):
+            return None  # 经理里谁最年轻: another kind of thing
+        then = self._then(prev, ex)
+        return Resolution(then + q if then else q, "time" if then else "reset")
+
     def _narrowed_from(self, prev: Turn | None, history: list[Turn]) -> Turn | None:
         """其中创业板的有几只 (none), then 连续涨停天数最多的是哪只: a count that narrowed the list before
         found none — a ranking after it ranks that list."""
@@ -589,7 +605,8 @@ class Resolver:
     def _then_at(self, q: str, ex) -> int | None:
         """Where a question about the one a ranking picks begins (…最大的那个|关联了哪些公司),
         when it asks something new of that one (an edge or a kind of thing)."""
-        m = self._find(q, "picked") or (self._picked_bare.search(q) if self._picked_bare else None)
+        m = self._find(q, "picked") or (self._picked_bare.search(q) if self._picked_bare else None) \
+            or self._after_ranking(q, ex)
         if m is None or self._said_all(q[m.end():]):
             return None
         ranked_by = {t for x in ex.mentions if x.end <= m.start() and x.kind == "property" for t in x.targets}
@@ -599,6 +616,13 @@ class Resolver:
             x.kind in ("edge", "label") or x.kind == "property" and not ranked_by & set(x.targets)
             and all(t.partition(".")[0] in self.schema.labels for t in x.targets))]
         return m.end() if asked else None
+
+    def _after_ranking(self, q: str, ex) -> re.Match | None:
+        """哪只最早截止？经理是谁: a clause mark after the ranking's clause — the next clause
+        asks of the one picked."""
+        ends = [u.span[1] for u in self._units(ex) if u.kind in RANKING_UNITS]
+        marks = str(self.lang.words.get("clause_marks") or "")
+        return re.compile(f"[{re.escape(marks)}]+").search(q, min(ends)) if ends and marks else None
 
     def _last_time(self, u) -> bool:
         """A ranking by the date of daily rows (上一次涨停): the latest day of one thing's rows."""

@@ -20,6 +20,7 @@ from .lang import Fillers
 from .lexicon import Extraction
 from .synth import Candidate
 from .units import Unit
+from .schema import TIME_TYPES
 
 TRUST = 0.5  # the contract's line: below it an answer is flagged as possibly not understood
 LONE_TURN = 0.45  # a turn after others that leaned on none and names nothing: just below TRUST
@@ -174,6 +175,7 @@ class Expressed:
     differences: tuple[str, ...] = ()  # 差多少, 相差多少: a difference asked
     periods: frozenset[str] = frozenset()  # the properties a row's day or report period is kept in
     monthly: tuple[str, ...] = ()  # 各月, 哪个月: rows asked a month at a time
+    dated: frozenset[str] = frozenset()  # the properties that answer "when" (dates, a row's period)
 
     @classmethod
     def of(cls, packs) -> "Expressed":
@@ -191,7 +193,10 @@ class Expressed:
                    tuple(str(w) for w in ((lang.references.get("follow_up") or {}).get("arithmetic") or {})
                          .get("difference") or ()),
                    frozenset(p for lab in schema.labels.values() for p in [lab.day, *lab.period.values()] if p),
-                   tuple(str(w) for w in lang.words.get("each_month") or ()))
+                   tuple(str(w) for w in lang.words.get("each_month") or ()),
+                   frozenset(p for lab in schema.labels.values() for p in [lab.day, *lab.period.values()] if p)
+                   | {n for x in [*schema.labels.values(), *schema.edges.values()]
+                      for n, d in x.properties.items() if d.type in TIME_TYPES})
 
 
 def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candidate],
@@ -222,6 +227,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
     ignored += each_then_one(ex.question, units, best.query, expressed)
     ignored += once_for_all(ex.question, best.query, expressed) if best.shape != "every" else ()  # 每天都涨的有几只
     ignored += no_month(ex.question, best.query, expressed)
+    ignored += undated(ex.question, best.query, expressed)
     ignored += counted_once(ex.question, units, expressed.clause_marks, best.query)
     ignored += unmeasured(ex.question, expressed, best.query)
     ignored += undifferenced(ex.question, expressed.differences, best.query)
@@ -367,6 +373,20 @@ def no_month(question: str, query, expressed: Expressed) -> tuple[str, ...]:
     if not said or any(isinstance(n, ast.Func) and n.name in MONTHS for n in ast.nodes(query.clauses)):
         return ()
     return tuple(said[:1])
+
+
+def undated(question: str, query, expressed: Expressed) -> tuple[str, ...]:
+    """片仔癀近一年涨得最多的是哪一天 answered with the year's change: a day asked (哪一天,
+    什么时候) that no column of the answer shows — the day word, as not expressed."""
+    said = [str(w) for w in expressed.asks.get("day", ()) if str(w) in question]
+    if not said or not expressed.dated:
+        return ()
+    shown = {n.key for c in query.clauses if isinstance(c, (ast.Return, ast.With))
+             for i in c.items for n in ast.nodes(i.expr) if isinstance(n, ast.Prop)}
+    bound = {n.var for n in ast.nodes(query.clauses) if isinstance(n, ast.Node) and n.var}
+    whole = any(isinstance(i.expr, ast.Var) and i.expr.name in bound
+                for c in query.clauses if isinstance(c, ast.Return) for i in c.items)  # a whole row shows its day
+    return () if whole or shown & expressed.dated else tuple(said[:1])
 
 
 @functools.lru_cache(maxsize=8)

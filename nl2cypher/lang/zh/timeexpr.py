@@ -101,6 +101,7 @@ class TimeParser:
             (rf"(?:近|最近|过去)(?P<n>{N})个?季度", self._last_quarters),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前|本)年度?(?:的)?(?:每个|每一个|各个|各|四个|4个|全部|所有)(?:单季度|季度|季)(?:的)?",
              self._year_quarters),
+            (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前|本)年(?:的)?前(?P<n>[一二三两1-3])个?季度", self._first_quarters),
             (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
             (rf"(?P<w>去年|前年|上个月|上月|(?P<n>{N})(?P<u>年|个月)(?:以)?前)(?:的)?(?:今天|今日|同一天|同日|这一天|这天|这个时候|这时候|这会儿|此时)",
              self._same_day_before),
@@ -131,8 +132,8 @@ class TimeParser:
              r"(?=\s*(?:[开收涨跌成号日当那这时全盘量最]|[-~～—至到]\s*(?:1[0-2]|[1-9])\.\d)|\s*[)）]|\s*$)", self._md),
             # 这一年里头, 这一年来: the year back from today (这一年多来 says more than that: left unread)
             (r"这(?P<n>一)(?P<u>年|个月)(?!多)(?:以来|来|里头|里面|里|内|当中)?", self._recent_n),
-            (rf"(?:近|最近|过去|前|这(?=[两二三四五六七八九十2-9]))(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|以来|来)?", self._recent_n),
-            (r"(?:(?:近|最近|过去)半(?P<u>年|个月)(?:内|以来|来)?|半(?P<u2>年|个月)(?:以来|来))", self._recent_half),
+            (rf"(?:近|最近|过去|前|这(?=[两二三四五六七八九十2-9]))(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|里|以来|来)?", self._recent_n),
+            (r"(?:(?:近|最近|过去)半(?P<u>年|个月)(?:内|里|以来|来)?|半(?P<u2>年|个月)(?:以来|来))", self._recent_half),
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
             (rf"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|(?<!出)现在|当前|目前|此刻|最新(?!{NOT_A_TIME})|眼下)", self._word_day),
             (rf"(?P<w>{WEEKS}|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])(?<!天(?=天))|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])(?<!天(?=天))", self._weekday),
@@ -402,6 +403,13 @@ class TimeParser:
         """2023年每个季度 / 四个季度: that year's reports, one row each (not the year's total)."""
         y = _year_word(m.group("y"), self.today)
         return self._span(m, "quarters", D(y, 1, 1), D(y, 12, 31), year=y) if y else None
+
+    def _first_quarters(self, m):
+        """2023年前三季度: that year's first n quarters — their reports, one row each."""
+        y, n = _year_word(m.group("y"), self.today), to_int(m.group("n"))
+        if not y or not n:
+            return None
+        return self._span(m, "quarters", D(y, 1, 1), _quarter_span(y, n)[1])
 
     def _last_month_end(self, m):
         """上个月底: the last day of the previous month (a trading day before it if need be)."""

@@ -103,10 +103,10 @@ def find_labels(g: QueryGraph) -> None:
         label = g.pick(f"label#{i}", list(m.targets), what="label:" + m.text)
         p = g.pos(i)
         # a type word next to an entity of that label is just a type word (白酒板块, 股票贵州茅台)
-        near = [s for s in g.slots if s.kind == "entity" and s.label == label and abs(s.pos - p) <= 12]
+        near = [q for q in _said_at(g, label) if abs(q - p) <= 12]
         if near and label != chain and not same:
-            gap = min(near, key=lambda s: abs(s.pos - p))
-            text = g.ex.tagged[min(gap.pos, p):max(gap.pos, p)]
+            q = min(near, key=lambda q: abs(q - p))
+            text = g.ex.tagged[min(q, p):max(q, p)]
             if len(tags.strip(text)) <= 4:
                 continue
         if _kind_of_reference(g, i, label):
@@ -117,6 +117,14 @@ def find_labels(g: QueryGraph) -> None:
                 and not _round_trip(g, label, p):
             continue  # 贵州茅台…多少股: the entity is the stock meant
         g.add_slot(label, p, mention=i)
+
+
+def _said_at(g: QueryGraph, label: str) -> list[int]:
+    """Where the named things of `label` are said — every time (银行股…银行这个板块: the
+    type word follows the name said again, not the first time)."""
+    names = {n for s in g.slots if s.kind == "entity" and s.label == label for n in s.names}
+    return [g.pos(j) for j, m in enumerate(g.m)
+            if m.kind == "entity" and any(r.label == label and r.name in names for r in m.entities)]
 
 
 def _kind_of_reference(g: QueryGraph, i: int, label: str) -> bool:
@@ -187,6 +195,17 @@ def _edge_end_asked(g: QueryGraph, head: Slot) -> Slot | None:
         return None  # …nothing named after the edge word: what it reaches is asked
     far = _far_end(g, g.m[edges[-1]], head.label)
     return g.add_slot(far, len(g.ex.tagged)) if far is not None else None
+
+
+def _edge_said_last(g: QueryGraph) -> bool:
+    """天弘新能源指数A 重仓 + 占比: a named thing, then an edge word with nothing after it
+    but the link's own figures — the things it links to, with those figures."""
+    at = [i for i, m in enumerate(g.m) if m.kind == "edge" and "role" not in m.params]
+    if not at or not any(s.kind == "entity" and s.pos < g.pos(at[-1]) for s in g.slots):
+        return False
+    links = set(g.m[at[-1]].targets)
+    return all(m.kind == "property" and all(t.split(".")[0] in links for t in m.targets)
+               for m in g.m[at[-1] + 1:])
 
 
 def _far_end(g: QueryGraph, m, label: str) -> str | None:
@@ -260,7 +279,7 @@ def _target(g: QueryGraph) -> Slot:
         return _edge_end_asked(g, head) or head
     ents = g.entities()
     end = len(g.ex.tagged)
-    if g.units_of("list", "count") and ents:  # 王明管哪些 / 黄明管几只: the edge's other end
+    if ents and (g.units_of("list", "count") or _edge_said_last(g)):  # 王明管哪些 / 黄明管几只: the edge's other end
         far = next((lab for m in g.m if m.kind == "edge" and "role" not in m.params
                     for lab in [_far_end(g, m, ents[0].label)] if lab), None)
         if far is not None:

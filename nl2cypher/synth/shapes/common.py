@@ -246,7 +246,10 @@ def the_day_of(g: QueryGraph, a: Ask, shown: Shown, desc: bool, name: str):
         return g.candidate((g.pattern(), Projection(tuple(cols), order=(Sort(day, desc),), limit=1)), name)
     cols = [Column(*g.name_of(s)) for s in a.ents] + [Column(day, g.lang.say("columns.day")),
                                                       Column(shown.ref, shown.alias)]
-    return g.candidate((g.pattern(), Projection(tuple(cols), order=(Sort(shown.ref, desc), Sort(day)), limit=1)), name)
+    # 每天成交了多少股？哪一天成交得最多: every day's, the most first
+    limit = None if a.extreme is not None and _several_then_which(g, a.extreme) else 1
+    return g.candidate((g.pattern(), Projection(tuple(cols), order=(Sort(shown.ref, desc), Sort(day)), limit=limit)),
+                       name)
 
 
 def the_days_of_both(g: QueryGraph, a: Ask, shown: Shown, name: str):
