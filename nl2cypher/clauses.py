@@ -31,6 +31,7 @@ AGGREGATES = {"count", "sum", "avg", "min", "max", "collect"}
 class Merged:
     query: Query
     parts: list["Answer"]
+    concepts: tuple[str, ...] = ()  # parts that asked what a concept means: no data answers them
 
 
 def split(question: str, marks: str, ends: str = "", script: str = "") -> list[str]:
@@ -54,6 +55,10 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
     # …涨了没 家人们我重仓白酒的: a later clause only naming what an earlier one named asks nothing
     said = len(parts)
     parts = [p for i, p in enumerate(parts) if i == 0 or not _named_again(engine, parts[:i], p, today)]
+    # 红三兵是什么意思，最近哪些股票出现了: what a concept means no data answers — the rest is asked
+    concepts = tuple(p for p in parts if engine.lang.found("concept", p))
+    if concepts and len(concepts) < len(parts):
+        parts = _without_concepts(engine, parts, concepts, today)
     if not (2 <= len(parts) <= MAX_CLAUSES or said >= 2 and len(parts) == 1):
         return None
     session = engine.session()
@@ -61,8 +66,8 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
     query = _read(engine, first)
     if query is None:
         return None
-    if len(parts) == 1:  # the rest only named its thing again: the first clause is the question
-        return Merged(query, [first])
+    if len(parts) == 1:  # the rest only named its thing again (or asked a concept): the first clause is the question
+        return Merged(query, [first], concepts)
     answers = [first]
     for p in parts[1:]:
         rows = len(first.rows) if len(answers) == 1 else 0  # the first clause's rows, nothing grafted yet
@@ -71,7 +76,19 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
             return None
         query, a = found
         answers.append(a)
-    return Merged(query, answers)
+    return Merged(query, answers, concepts)
+
+
+def _without_concepts(engine: "Engine", parts: list[str], concepts: tuple[str, ...], today) -> list[str]:
+    """The parts asking the KG; when none of them names a figure or a value, the first is
+    asked of what the concepts named (红三兵是什么意思，最近哪些股票出现了: of 红三兵)."""
+    rest = [p for p in parts if p not in concepts]
+    reads = [_read_clause(engine, p, today) for p in rest]
+    if any(ex is not None and (ex.of("property") or ex.of("value")) for ex in reads):
+        return rest
+    said = [m.text for c in concepts if (ex := _read_clause(engine, c, today)) is not None
+            for m in ex.mentions if m.kind in ("property", "value")]
+    return ["".join(said) + rest[0]] + rest[1:]
 
 
 def named_again(engine: "Engine", question: str, today) -> bool:

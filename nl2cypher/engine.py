@@ -438,7 +438,8 @@ class Engine:
                      confidence=min(p.confidence for p in parts), trace=ans.trace,
                      interpretation=self.lang.interpret(found.query, self.schema),
                      notes=list(dict.fromkeys(n for p in parts for n in p.notes)) +
-                     ([self.lang.say("notes.clauses", n=len(parts))] if len(parts) > 1 else []))
+                     ([self.lang.say("notes.clauses", n=len(parts))] if len(parts) > 1 else []) +
+                     [self.lang.say("notes.concept_asked", part=c) for c in found.concepts])
         out.trace.notes = out.notes
         out.trace.clauses = len(parts)
         return out

@@ -128,7 +128,9 @@ class Resolver:
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
-                                "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine", "names_it")}
+                                "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine", "names_it",
+                                "ourselves")}
+        self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.nth = {str(k): int(v) for k, v in (vocab.get("nth") or {}).items()}
         self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
@@ -152,7 +154,10 @@ class Resolver:
         self._clause_tail = re.compile(f"(?:{lang.alternation(self.words['clause_tail'])})(?=[{seps}]+\\S)") \
             if self.words["clause_tail"] else None
         # 这几只里: several pointed at, then an inside word
-        self._they_inside = re.compile(f"(?:{lang.alternation(self.words['they'], in_order=True)})"
+        self._scales = [re.compile(str(p)) for p in (lang.words.get("answer_scales") or {})]
+        counted_any = str(vocab.get("counted_any") or "")  # 这5个里: so many pointed at, any number
+        self._they_inside = re.compile(f"(?:{lang.alternation(self.words['they'], in_order=True)}"
+                                       f"{'|' + counted_any if counted_any else ''})"
                                        f"(?:{lang.alternation(self.words['inside'], in_order=True)})") \
             if self.words["they"] and self.words["inside"] else None
         counted = (lang.words or {}).get("asks_count")
@@ -177,7 +182,7 @@ class Resolver:
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
         typed, self._pointed, self._pointed_first = question, None, None
-        for named in (self._on_that_day, self._nth_answered, self._first_answered, self._other_class):
+        for named in (self._as_ourselves, self._on_that_day, self._nth_answered, self._first_answered, self._other_class):
             # a day or a thing (things) of an answer before, by name
             question = named(question, history)
         question = self._ranked_then(question, today, calendar)
@@ -235,7 +240,7 @@ class Resolver:
         pair = self._which_of_two(q, ex, history)
         if pair is not None:
             return pair
-        anew = self._ranked_anew(q, ex, prev)
+        anew = self._ranked_anew(q, ex, prev) or self._each_listed(q, ex, prev) or self._link_of_before(q, ex, prev)
         if anew is not None:
             return anew
         if prev is not None and self._leans(q, ex):
@@ -251,6 +256,16 @@ class Resolver:
         if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
             return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
         return owned or Resolution(question, "reset" if history else "new")
+
+    def _as_ourselves(self, q: str, history: list[Turn]) -> str:
+        """今天我们在建材板块里排第几 after 我们是海螺水泥…: the asker's own company, by name."""
+        if self._ourselves_said is None or not self.words["ourselves"]:
+            return q
+        own = next((t.named[0].name for t in history if t.named and self._ourselves_said.search(t.question)), None)
+        said = re.search("|".join(map(re.escape, self.words["ourselves"])), q) if own else None
+        if said is None or self._ourselves_said.match(q, said.start()):
+            return q
+        return q[:said.start()] + own + q[said.end():]
 
     def _on_that_day(self, q: str, history: list[Turn]) -> str:
         """那天成交量多少 after 最高价是哪天: the day the answer before showed, by its date."""
@@ -505,6 +520,8 @@ class Resolver:
         if prev.rows < 2 and (any(m.text in prev.resolved for m in values) or
                               self._asks_count is not None and self._asks_count.search(q)):
             return None  # 昨天涨停的有几只 after 今天有多少只涨停: the count asked again, of another day
+        if self._swap_values(q, ex, prev):
+            return None  # 利好 几条 after …利空: another value of what the list was picked by, not a narrowing
         rest = self._strip_markers(q)
         return Resolution(self._reshaped(prev, rest), "among") if rest else None
 
@@ -540,11 +557,15 @@ class Resolver:
         labels = {n.label for n in prev.answered}
         if any(m.kind == "label" and not labels & set(m.targets) for m in head):
             return None  # 这些基金里规模最大的经理: the managers, not the funds
-        if prev.ranked:
-            return None
         ranking = q[:cut] if cut is not None else q
         among = min(filter(None, (self._find(ranking, "among"), self._those_inside(ranking))),
                     key=lambda m: m.start(), default=None)  # 这几个里面: the pointing word goes too
+        if prev.ranked:
+            if among is None or not last or len(prev.answered) < 2:
+                return None
+            # 这5个里成立最早的 after the five largest: among those five, by name — not the ranking redone
+            rest = self._strip_markers(ranking[:among.start()] + ranking[among.end():])
+            return Resolution(self._join([n.name for n in prev.answered]) + rest, "among") if rest else None
         if among is not None and not last:
             return None  # 这几只里面 after a turn that got no answer: which ones is asked back
         # a kind or edge word before it (上游里面) names the list before: said once, by that list
@@ -559,6 +580,38 @@ class Resolver:
         # 其中持股最多的那个还持有哪些公司: the others-word leaves out what the turn before named
         then = self._besides(q, prev, [], ex, PICKED + q[cut:]) if cut is not None else None
         return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among", then=then)
+
+    def _link_of_before(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """茅台占百分之几 after a turn about one fund: a figure of a link (a holding's share)
+        between the thing named now and the one the turn before was about."""
+        if ex is None or prev is None or len(prev.named) != 1 or not prev.ok:
+            return None
+        ents = ex.of("entity")
+        labels = {r.label for m in ents for r in m.entities}
+        before = prev.named[0]
+        if len(ents) != 1 or len(labels) != 1 or before.label in labels or before.name in q:
+            return None
+        links = [self.schema.edges[t.split(".")[0]] for m in ex.of("property") for t in m.targets
+                 if t.split(".")[0] in self.schema.edges]
+        if not links or not any({*labels, before.label} <= {*e.sources, *e.targets} for e in links):
+            return None
+        return Resolution(self.lang.say("followup.owned", owner=before.name, question=self._strip_markers(q) or q),
+                          "entity")
+
+    def _each_listed(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """现任董事长分别是谁 after a list of banks: each-words (分别, 各自) with nothing named
+        ask of every one the answer before listed."""
+        if ex is None or prev is None or len(prev.answered) < 2 or not prev.ok:
+            return None
+        if any(m.kind in ("entity", "value") for m in ex.mentions) or not ex.of("label") and not ex.of("property"):
+            return None
+        each = (self.lang.words.get("each_of_several") or ())
+        label = prev.answered[0].label
+        if not self.lang.says(q, each) or not self._fits(label, ex) \
+                or any(label in m.targets for m in ex.of("label")):
+            return None  # (这些银行各自…: a kind word of the list's own kind points by itself)
+        names = self._join([n.name for n in prev.answered])
+        return Resolution(self.lang.say("followup.owned", owner=names, question=self._strip_markers(q) or q), "plural")
 
     def _ranked_anew(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """(同一天)跌幅最大的是哪只 after a question about one stock: which one of all of its kind,
@@ -622,7 +675,9 @@ class Resolver:
         asks of the one picked."""
         ends = [u.span[1] for u in self._units(ex) if u.kind in RANKING_UNITS]
         marks = str(self.lang.words.get("clause_marks") or "")
-        return re.compile(f"[{re.escape(marks)}]+").search(q, min(ends)) if ends and marks else None
+        # (a space between two words is a comma typed short: 占比最高 经理)
+        cut = f"[{re.escape(marks)}]+|(?<=[^\\sA-Za-z0-9])\\s+(?=[^\\sA-Za-z0-9])"
+        return re.compile(cut).search(q, min(ends)) if ends and marks else None
 
     def _last_time(self, u) -> bool:
         """A ranking by the date of daily rows (上一次涨停): the latest day of one thing's rows."""
@@ -1654,6 +1709,9 @@ class Resolver:
         agg = next((u for u in units if u.kind == "aggregate"), None)
         if agg is not None:  # 平均下来涨了多少: the average of it
             asked = ex.question[agg.span[0]:agg.span[1]] + asked
+        scale = next((m.group() for p in self._scales if (m := p.search(q))), "")
+        if scale and scale not in asked:  # 成交张数多少张: in the unit asked
+            asked += scale
         base = prev.resolved
         was = self._asked_span(prev, whole=not props)
         fits = self._fits if props else self._measured  # 涨了多少 names no property: a thing with a change measure

@@ -5,6 +5,8 @@ Reads mentions and units; writes slots and `target`."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from ...errors import CannotTranslate
 from ... import tags
 from ..ir import QueryGraph, Slot
@@ -191,21 +193,33 @@ def _edge_end_asked(g: QueryGraph, head: Slot) -> Slot | None:
     asking word with nothing after it, asks for the edge's other end from that label."""
     edges = [i for i, m in enumerate(g.m) if m.kind == "edge" and "role" not in m.params and g.pos(i) > head.pos]
     asks = [u for u in g.units_of("list") if edges and u.start > g.pos(edges[-1])]
-    if not asks or any(m.kind in ("label", "property", "entity") and g.pos(i) > g.pos(edges[-1]) for i, m in enumerate(g.m)):
+    if not edges or any(m.kind in ("label", "property", "entity") + (() if asks else ("value",))
+                        and g.pos(i) > g.pos(edges[-1]) for i, m in enumerate(g.m)):
         return None  # …nothing named after the edge word: what it reaches is asked
     far = _far_end(g, g.m[edges[-1]], head.label)
+    if not asks and (g.units or far in {s.label for s in g.entities()}):
+        return None  # 张丽华 管的基金 重仓 (the edge word last, nothing asked): its holdings — not 茅台被哪些基金重仓
     return g.add_slot(far, len(g.ex.tagged)) if far is not None else None
 
 
-def _edge_said_last(g: QueryGraph) -> bool:
-    """天弘新能源指数A 重仓 + 占比: a named thing, then an edge word with nothing after it
-    but the link's own figures — the things it links to, with those figures."""
-    at = [i for i, m in enumerate(g.m) if m.kind == "edge" and "role" not in m.params]
-    if not at or not any(s.kind == "entity" and s.pos < g.pos(at[-1]) for s in g.slots):
-        return False
-    links = set(g.m[at[-1]].targets)
-    return all(m.kind == "property" and all(t.split(".")[0] in links for t in m.targets)
-               for m in g.m[at[-1] + 1:])
+def _links_said(g: QueryGraph) -> list[str]:
+    """天弘新能源指数A 重仓 + 占比, 中国平安 利空: after the one named thing, only words of one
+    kind of link — its edge word, its own figures, a value of it (利空: a news link's
+    direction) — the link asked; the things it links to are the answer."""
+    ents = [s for s in g.slots if s.kind == "entity"]
+    if len(ents) != 1:
+        return []
+    links: set[str] = set()
+    for i, m in enumerate(g.m):
+        if g.pos(i) <= ents[0].pos or m.kind == "time":
+            continue
+        if m.kind == "edge" and "role" not in m.params:
+            links |= set(m.targets)
+        elif m.kind in ("property", "value") and m.targets and all(t.split(".")[0] in g.schema.edges for t in m.targets):
+            links |= {t.split(".")[0] for t in m.targets}
+        else:
+            return []
+    return sorted(links) if len(links) == 1 else []
 
 
 def _far_end(g: QueryGraph, m, label: str) -> str | None:
@@ -279,9 +293,11 @@ def _target(g: QueryGraph) -> Slot:
         return _edge_end_asked(g, head) or head
     ents = g.entities()
     end = len(g.ex.tagged)
-    if ents and (g.units_of("list", "count") or _edge_said_last(g)):  # 王明管哪些 / 黄明管几只: the edge's other end
-        far = next((lab for m in g.m if m.kind == "edge" and "role" not in m.params
-                    for lab in [_far_end(g, m, ents[0].label)] if lab), None)
+    said = _links_said(g)
+    if ents and (g.units_of("list", "count") or said):  # 王明管哪些 / 黄明管几只: the edge's other end
+        edges = [m for m in g.m if m.kind == "edge" and "role" not in m.params] or \
+            [SimpleNamespace(targets=tuple(said))]  # 利空 几条: the link a value word is of
+        far = next((lab for m in edges for lab in [_far_end(g, m, ents[0].label)] if lab), None)
         if far is not None:
             return g.add_slot(far, end)
     role = next((m for m in g.m if m.kind == "edge" and "role" in m.params), None)

@@ -69,7 +69,8 @@ def lower(g: QueryGraph):
         cols.append(Column(expr, g.lang.say("columns.linked", value=alias) if any(c.alias == alias for c in cols) else alias))
     if not order:  # 股东有哪些，各持多少: the biggest holding first; 板块各股今天的涨跌幅: the best first
         shown = [x.ref for x in a.shown] + [c.expr for c in held]
-        order = tuple(Sort(w, True) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
+        # (跌幅超过2%的个股及跌幅: a fall asked, the biggest fall first)
+        order = tuple(Sort(w, not g.flipped(w)) for w in _weights(g) + _changes(g, answer) + [c.expr for c in held]
                       + _figure(g, answer, shown) if w in shown)[:1]
         order += (Sort(g.name_of(target)[0]),) if order else ()  # ties by name: the same order every time
     if not order and between:  # the directors of the medical device companies: company by company
