@@ -4324,3 +4324,114 @@ def test_the_chain_said_twice_in_a_follow_up_goes_two_links(engine):
     ans = s.ask("那上游的上游呢")
     _answers(engine, ans, "MATCH (u:industry)-[:affect]->(:industry)-[:affect]->(:industry {name: '锂电池'}) "
                           "RETURN DISTINCT u.name", sure=True)
+
+
+# ---- writers R and S (twenty-seventh session): bank officers, board secretaries, exam students,
+# Taiwanese investors, handwriting input, search-bar keywords
+
+def test_a_concept_asked_beside_a_question_is_noted_and_the_rest_answered(engine):
+    amplitude = ("MATCH (s:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+                 "RETURN (d.maximum_price - d.minimum_price) * (100 + d.range) / d.closing_price")
+    _same(engine, "振幅是怎么算的，宁德时代昨天振幅多少", amplitude)
+    ans = engine.ask("振幅是怎么算的，宁德时代昨天振幅多少")
+    assert any("振幅是怎么算的" in n for n in ans.notes), ans.notes  # the concept part is said to be unanswered
+    _same(engine, "红三兵是什么意思，最近哪些股票出现了",  # …of what the concept part named
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.hong_san_bing AND d.date >= date('2024-03-11') "
+          "AND d.date <= date('2024-03-15') RETURN DISTINCT s.name, d.date")
+
+
+def test_the_first_biggest_holder_is_read_once(engine):
+    _same(engine, "招商银行第一大股东是谁",
+          "MATCH (h:stockholder)-[r:is_stockholder_of]->(s:stock {name: '招商银行'}) "
+          "RETURN h.name ORDER BY r.shareholding_ratio DESC, h.name LIMIT 1")
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("中国平安 利空", "MATCH (s:stock {name: '中国平安'})-[r:involve]->(i:information) WHERE r.tendency = -1 RETURN i.name"),
+    ("天弘新能源指数A 重仓 + 占比", "MATCH (:public_offering_fund {name: '天弘新能源指数A'})-[h:hold]->(s:stock) "
+                               "RETURN s.name, h.position_ratio"),
+    ("王明 管的基金 重仓", "MATCH (:fund_manager {name: '王明'})-[:manage]->(:public_offering_fund)-[:hold]->(s:stock) "
+                      "RETURN DISTINCT s.name"),
+])
+def test_a_link_word_said_last_lists_what_it_links_to(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_a_fall_beyond_a_threshold_lists_the_biggest_fall_first(engine):
+    _same(engine, "今日银行板块跌幅超过1%的个股名单及跌幅",
+          f"MATCH (s:stock)-[:belong_to]->(:trade {{name: '银行'}}), (s)-[:has_stock_data]->(d:stock_data) "
+          f"WHERE d.date = {T} AND d.range < -1 RETURN s.name, d.range ORDER BY d.range", ordered=True)
+
+
+def test_each_days_figure_then_the_most_shows_every_day_the_most_first(engine):
+    _same(engine, "请问招商银行这个星期每天成交了多少股？哪一天成交得最多？",
+          "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+          "RETURN d.date, d.volume ORDER BY d.volume DESC", ordered=True)
+
+
+def test_the_first_quarters_of_a_year_are_summed(engine):
+    _same(engine, "茅台2023年前三季度净利润合计",
+          "MATCH (:stock {name: '贵州茅台'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2023 AND f.quarter <= 3 RETURN sum(f.net_profit)")
+
+
+def test_which_day_and_then_that_days_change_is_the_days_row(engine):
+    _same(engine, "片仔癀近一年里，涨得最多的是哪一天？那天涨了百分之几？",
+          "MATCH (:stock {name: '片仔癀'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-03-16') "
+          "RETURN d.date, d.range ORDER BY d.range DESC, d.date LIMIT 1")
+
+
+@pytest.mark.parametrize("question, name", [
+    ("宁德时伐是那个省的", "宁德时代"), ("建没银行多少钱一股", "建设银行"), ("招商银仃今天收盘多少", "招商银行"),
+    ("长江电刀一年前多少钱", "长江电力"),
+])
+def test_handwriting_look_alikes_are_read_as_the_name(engine, question, name):
+    ans = engine.ask(question)
+    assert ans.error is None and ans.confidence >= engine.trust and ans.params.get("p0") == name, \
+        (ans.error, ans.params, ans.confidence)
+
+
+def test_lots_of_a_thousand_shares_taiwan(engine):
+    _same(engine, "中芯國際今天成交張數大概多少張齁",
+          f"MATCH (:stock {{name: '中芯国际'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.volume / 1000.0")
+
+
+def test_among_so_many_shown_ranks_those_shown(engine):
+    s = _after(engine, "科创板 按注册资本降序取前5")
+    _answers(engine, s.ask("这5个里成立最早的 成立日期多少"),
+             "MATCH (s:stock {listed_sector: '科创板'}) WITH s ORDER BY s.registered_capital DESC, s.name LIMIT 5 "
+             "RETURN s.name, s.establishment_date ORDER BY s.establishment_date LIMIT 1", sure=True)
+
+
+def test_each_asked_after_a_list_is_asked_of_every_one_listed(engine):
+    s = _after(engine, "银行板块有哪些股票")
+    _answers(engine, s.ask("现任董事长分别是谁，任职日期？"),
+             "MATCH (c:chairman)-[:is_chairman_of]->(s:stock)-[:belong_to]->(:trade {name: '银行'}) "
+             "WHERE c.departure_date IS NULL RETURN s.name, c.name, c.appointment_date", sure=True)
+
+
+def test_which_fell_most_after_one_stock_is_of_all_that_day(engine):
+    s = _after(engine, "昨天宁波互娱收盘多少")
+    _answers(engine, s.ask("同一天跌幅最大的是哪只？"),
+             "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+             "RETURN s.name, d.range ORDER BY d.range, s.name LIMIT 1", sure=True)
+
+
+def test_we_are_the_company_the_asker_said(engine):
+    s = _after(engine, "我们是海螺水泥，帮忙核一下现任董事长姓名和任职日期")
+    ans = s.ask("今天我们在建材板块里涨跌幅排第几")
+    assert "海螺水泥" in ans.resolved_question and ans.rows and ans.rows[0][0] == "海螺水泥", \
+        (ans.resolved_question, ans.rows)
+
+
+def test_another_value_of_the_link_swaps_it(engine):
+    s = _after(engine, "zgpa", "利空")
+    _answers(engine, s.ask("利好 几条"), "MATCH (:stock {name: '中国平安'})-[r:involve]->(i:information) "
+                                         "WHERE r.tendency = 1 RETURN count(i)", sure=True)
+
+
+def test_the_one_a_ranking_picks_then_a_question_of_it(engine):
+    s = _after(engine, "客户想买新发的基金，现在处于认购期的有哪些？")
+    _answers(engine, s.ask("哪只最早截止？经理是谁"),
+             "MATCH (f:public_offering_fund {sales_status: '认购期'}) WITH f ORDER BY f.subscription_end_time, f.name "
+             "LIMIT 1 MATCH (m:fund_manager)-[:manage]->(f) RETURN m.name", sure=True)
