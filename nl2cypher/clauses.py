@@ -80,11 +80,11 @@ def merged(engine: "Engine", question: str, today) -> Merged | None:
 
 
 def _without_concepts(engine: "Engine", parts: list[str], concepts: tuple[str, ...], today) -> list[str]:
-    """The parts asking the KG; when none of them names a figure or a value, the first is
-    asked of what the concepts named (红三兵是什么意思，最近哪些股票出现了: of 红三兵)."""
+    """The parts asking the KG; when none of them names a figure, the first is asked of what
+    the concepts named (红三兵是什么意思，最近哪些股票出现了: of 红三兵; 存货周转率怎么理解…看下茅台2023年报的)."""
     rest = [p for p in parts if p not in concepts]
     reads = [_read_clause(engine, p, today) for p in rest]
-    if any(ex is not None and (ex.of("property") or ex.of("value")) for ex in reads):
+    if any(ex is not None and ex.of("property") for ex in reads):
         return rest
     said = [m.text for c in concepts if (ex := _read_clause(engine, c, today)) is not None
             for m in ex.mentions if m.kind in ("property", "value")]

@@ -393,6 +393,7 @@ class Engine:
             ans.error_type = "InternalError"
         if said is None and (ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust)):
             ans = self._by_clauses(ans, today)  # a question as typed (a resolved follow-up is checked on its words)
+            ans = self._unspaced(ans, today, after_turns)
         elif said is None and ans.error is None and clauses.named_again(self, question, today):
             # 储能上游是啥 跟储能有关的票有哪些: a later clause naming the first's thing again asks of that
             # thing, not of the first's answer — its clauses answered together, when sure, stand
@@ -406,6 +407,20 @@ class Engine:
             ans.notes.append(self.lang.say("notes.steps_unchained", n=len(parts)))
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
+
+    def _unspaced(self, ans: Answer, today, after_turns: bool) -> Answer:
+        """600519 3月 最高, 茅台 五粮液 收盘 昨天 对比: keywords typed into a search box, spaced
+        where the script writes none — unsure as clauses, asked again as one run of words."""
+        if (ans.error is None and (ans.confidence or 0) >= self.trust) or not self.lang.script:
+            return ans
+        run = re.sub(rf"(?<=[{self.lang.script}])\s+|\s+(?=[{self.lang.script}])", "", ans.question)
+        if run == ans.question:
+            return ans
+        again = self.ask(run, today, after_turns=after_turns)
+        if again.error is not None or (again.confidence or 0) < self.trust:
+            return ans
+        again.question = ans.question
+        return again
 
     def _clauses_first(self, question: str, today, said, after_turns: bool) -> Answer | None:
         """Two asks in one question that its clauses answer together need no model:

@@ -240,7 +240,8 @@ class Resolver:
         pair = self._which_of_two(q, ex, history)
         if pair is not None:
             return pair
-        anew = self._ranked_anew(q, ex, prev) or self._each_listed(q, ex, prev) or self._link_of_before(q, ex, prev)
+        anew = self._ranked_anew(q, ex, prev) or self._each_listed(q, ex, prev) or self._link_of_before(q, ex, prev) \
+            or self._rows_of_before(q, ex, prev)
         if anew is not None:
             return anew
         if prev is not None and self._leans(q, ex):
@@ -580,6 +581,21 @@ class Resolver:
         # 其中持股最多的那个还持有哪些公司: the others-word leaves out what the turn before named
         then = self._besides(q, prev, [], ex, PICKED + q[cut:]) if cut is not None else None
         return Resolution(self._reshaped(prev, rest, unasked=bool(measured)), "among", then=then)
+
+    def _rows_of_before(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """板块指数本月表现如何 after a turn about one board: a word for the daily rows of the kind of
+        thing the turn before named, nothing named — that thing's rows."""
+        if ex is None or prev is None or len(prev.named) != 1 or not prev.ok or ex.of("entity") or ex.of("value"):
+            return None
+        labels = [t for m in ex.of("label") for t in m.targets]
+        own = {h.dst for h in self.schema.neighbours(prev.named[0].label) if self.schema.labels[h.dst].dynamic}
+        if not labels or not set(labels) <= own:
+            return None
+        rest = ex.question
+        for m in sorted(ex.of("label"), key=lambda m: -m.start):  # its rows are the owner's own: the word goes
+            rest = rest[:m.start] + rest[m.end:]
+        rest = self._strip_markers(rest) or rest
+        return Resolution(self._cat(prev.named[0].name, rest), "property")
 
     def _link_of_before(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """茅台占百分之几 after a turn about one fund: a figure of a link (a holding's share)

@@ -46,8 +46,9 @@ def lower(g: QueryGraph):
     for s in a.data_slots + yearly:  # rows with a date, and rows of a period only (a fact's year)
         if s in a.data_slots and (multi_day or answer == "lookup"):
             cols.append(Column(g.day(s.var, s.label), g.lang.say("columns.day")))
-            if multi_day:  # several things over days: each thing's days in turn
-                order = _each_named(g, a) + (Sort(g.day(s.var, s.label)),)
+            if multi_day:  # several things over days: each thing's days in turn (a day's things by name)
+                order = _each_named(g, a) + (Sort(g.day(s.var, s.label)),) + \
+                    ((Sort(g.name_of(target)[0]),) if target.kind == "label" else ())
         period = g.schema.labels[s.label].period
         if s in yearly:  # a figure of several years: which year each is, each thing's in turn
             if _one_year(t) and len(joined_years(g)) < 2:
