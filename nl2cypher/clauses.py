@@ -176,11 +176,12 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
 
 
 def _shown_already(rows, shown) -> bool:
-    """Is a later clause's one-row answer made of values the first clause's one row shows?"""
+    """Is a later clause's one-row answer made of values the first clause's one row shows —
+    the same row, by a name or a day it shows (two counts that happen to be equal are not)?"""
     if len(rows) != 1 or len(shown) != 1 or not rows[0]:
         return False
     have = {repr(v) for v in shown[0]}
-    return all(repr(v) in have for v in rows[0])
+    return all(repr(v) in have for v in rows[0]) and any(isinstance(v, str) for v in rows[0])
 
 
 def _names_its_own(engine: "Engine", clause: str, today) -> bool:

@@ -521,8 +521,8 @@ class Resolver:
         if prev.rows < 2 and (any(m.text in prev.resolved for m in values) or
                               self._asks_count is not None and self._asks_count.search(q)):
             return None  # 昨天涨停的有几只 after 今天有多少只涨停: the count asked again, of another day
-        if self._swap_values(q, ex, prev):
-            return None  # 利好 几条 after …利空: another value of what the list was picked by, not a narrowing
+        if prev.rows >= 2 and self._swap_values(q, ex, prev):
+            return None  # 利好 几条 after …利空 (a list): another value of what it was picked by, not a narrowing
         rest = self._strip_markers(q)
         return Resolution(self._reshaped(prev, rest), "among") if rest else None
 

@@ -4476,3 +4476,11 @@ def test_a_boards_index_asked_after_the_board_is_that_boards(engine):
              "MATCH (t:trade {name: '软件开发'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
              "WHERE a.date = date('2024-02-29') AND b.date = date('2024-03-15') "
              "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", sure=True)
+
+
+def test_counts_that_happen_to_be_equal_are_each_answered(engine):
+    """中信证券新闻几条 利好利空各几条: three counts — a later count equal to the first is its own, not shown already."""
+    ans = engine.ask("中信证券新闻几条 利好利空各几条")
+    want = engine.store.run("MATCH (s:stock {name: '中信证券'})-[r:involve]->(i:information) RETURN count(i), "
+                            "sum(CASE WHEN r.tendency = 1 THEN 1 ELSE 0 END), sum(CASE WHEN r.tendency = -1 THEN 1 ELSE 0 END)")
+    assert len(ans.columns) == 3 and [float(x) for x in ans.rows[0]] == [float(x) for x in want.rows[0]], (ans.cypher, ans.rows)
