@@ -414,8 +414,10 @@ class Engine:
         if (ans.error is None and (ans.confidence or 0) >= self.trust) or not self.lang.script:
             return ans
         run = re.sub(rf"(?<=[{self.lang.script}])\s+|\s+(?=[{self.lang.script}])", "", ans.question)
-        if run == ans.question:
-            return ans
+        asking = self.lang.asking_part
+        if run == ans.question or asking is not None and \
+                sum(bool(asking.search(part)) for part in ans.question.split()) >= 2:
+            return ans  # 持了哪些票 哪只比例最高: two asks a space apart are two clauses, not keywords
         again = self.ask(run, today, after_turns=after_turns)
         if again.error is not None or (again.confidence or 0) < self.trust:
             return ans

@@ -635,8 +635,10 @@ class Resolver:
         if ex is None or prev is None or prev.ranked or len(prev.named) != 1 or len(prev.answered) > 1:
             return None
         if any(m.kind in ("entity", "value") for m in ex.mentions) or self._find(q, "which") is None \
-                or not any(u.kind in ("extreme", "topk") for u in self._units(ex)):
-            return None
+                or not any(u.kind in ("extreme", "topk") for u in self._units(ex)) \
+                or not any(m.kind in ("label", "property") for m in ex.mentions) \
+                or self.lang.says(q, (self.lang.words.get("asks") or {}).get("day", ())):
+            return None  # 哪个季度最差 after one stock's quarters: which of those rows
         if any(m.kind == "label" and prev.named[0].label not in m.targets for m in ex.mentions):
             return None  # 经理里谁最年轻: another kind of thing
         then = self._then(prev, ex)

@@ -4484,3 +4484,19 @@ def test_counts_that_happen_to_be_equal_are_each_answered(engine):
     want = engine.store.run("MATCH (s:stock {name: '中信证券'})-[r:involve]->(i:information) RETURN count(i), "
                             "sum(CASE WHEN r.tendency = 1 THEN 1 ELSE 0 END), sum(CASE WHEN r.tendency = -1 THEN 1 ELSE 0 END)")
     assert len(ans.columns) == 3 and [float(x) for x in ans.rows[0]] == [float(x) for x in want.rows[0]], (ans.cypher, ans.rows)
+
+
+def test_two_asks_a_space_apart_stay_two_clauses_not_keywords(engine):
+    """持了哪些票 哪只持股比例最高: every holding, the biggest first — never read as one run of words
+    that keeps only the biggest (search-box keywords are read that way only when at most one part asks)."""
+    ans = engine.ask("香港中央结算有限公司持了哪些票 哪只持股比例最高")
+    want = engine.store.run("MATCH (:stockholder {name: '香港中央结算有限公司'})-[r:is_stockholder_of]->(s:stock) "
+                            "RETURN s.name, r.shareholding_ratio")
+    assert len(ans.rows) == len(want.rows) > 1 or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+def test_which_period_was_worst_after_one_things_periods_ranks_those(engine):
+    s = _after(engine, "五粮液2023年四个季度单季净利润分别是多少")
+    _answers(engine, s.ask("哪个季度最差"),
+             "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+             "WHERE f.year = 2023 RETURN f.quarter, f.net_profit ORDER BY f.net_profit LIMIT 1", sure=True)
