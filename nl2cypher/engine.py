@@ -409,15 +409,14 @@ class Engine:
         return ans
 
     def _unspaced(self, ans: Answer, today, after_turns: bool) -> Answer:
-        """600519 3月 最高, 茅台 五粮液 收盘 昨天 对比: keywords typed into a search box, spaced
+        """600519 3月 最高, 省份 公司数 排名: keywords typed into a search box (no part asks), spaced
         where the script writes none — unsure as clauses, asked again as one run of words."""
         if (ans.error is None and (ans.confidence or 0) >= self.trust) or not self.lang.script:
             return ans
         run = re.sub(rf"(?<=[{self.lang.script}])\s+|\s+(?=[{self.lang.script}])", "", ans.question)
         asking = self.lang.asking_part
-        if run == ans.question or asking is not None and \
-                sum(bool(asking.search(part)) for part in ans.question.split()) >= 2:
-            return ans  # 持了哪些票 哪只比例最高: two asks a space apart are two clauses, not keywords
+        if run == ans.question or asking is not None and any(asking.search(part) for part in ans.question.split()):
+            return ans  # 持了哪些票 哪只比例最高, 大连特钢 董事长任职日期 股东有谁: asks a space apart are clauses, not keywords
         again = self.ask(run, today, after_turns=after_turns)
         if again.error is not None or (again.confidence or 0) < self.trust:
             return ans

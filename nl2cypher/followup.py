@@ -240,7 +240,8 @@ class Resolver:
         pair = self._which_of_two(q, ex, history)
         if pair is not None:
             return pair
-        anew = self._ranked_anew(q, ex, prev) or self._each_listed(q, ex, prev) or self._link_of_before(q, ex, prev) \
+        anew = self._ranked_anew(q, ex, prev) or self._each_listed(q, ex, self._listed_before(prev, history)) \
+            or self._link_of_before(q, ex, prev) \
             or self._rows_of_before(q, ex, prev)
         if anew is not None:
             return anew
@@ -614,6 +615,15 @@ class Resolver:
         return Resolution(self.lang.say("followup.owned", owner=before.name, question=self._strip_markers(q) or q),
                           "entity")
 
+    @staticmethod
+    def _listed_before(prev: Turn | None, history: list[Turn]) -> Turn | None:
+        """The turn that listed the things the latest turns are about (规模合计 after 各自规模 after the
+        top five funds: those five)."""
+        if prev is None or len(prev.answered) >= 2:
+            return prev
+        lists = [t for t in history if len(t.answered) >= 2 and t.ok]
+        return lists[-1] if lists and lists[-1].answered[0].name in prev.resolved else prev
+
     def _each_listed(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """现任董事长分别是谁 after a list of banks: each-words (分别, 各自) with nothing named
         ask of every one the answer before listed."""
@@ -627,7 +637,10 @@ class Resolver:
                 or any(label in m.targets for m in ex.of("label")):
             return None  # (这些银行各自…: a kind word of the list's own kind points by itself)
         names = self._join([n.name for n in prev.answered])
-        return Resolution(self.lang.say("followup.owned", owner=names, question=self._strip_markers(q) or q), "plural")
+        rest = self._strip_markers(q) or q
+        for w in sorted(each, key=len, reverse=True):  # each one's, named: the each-word says nothing more
+            rest = rest.replace(str(w), "")
+        return Resolution(self.lang.say("followup.owned", owner=names, question=rest or q), "plural")
 
     def _ranked_anew(self, q: str, ex, prev: Turn | None) -> Resolution | None:
         """(同一天)跌幅最大的是哪只 after a question about one stock: which one of all of its kind,

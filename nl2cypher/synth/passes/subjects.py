@@ -210,6 +210,8 @@ def _links_said(g: QueryGraph) -> list[str]:
     if len(ents) != 1:
         return []
     links: set[str] = set()
+    if not any(m.kind in ("edge", "value") for m in g.m):
+        return []  # 鼎盛钢铁是啥时候上市的: a figure of its own link only — its own, not a list of what it links to
     for i, m in enumerate(g.m):
         if g.pos(i) <= ents[0].pos or m.kind == "time":
             continue
