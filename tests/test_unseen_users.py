@@ -4402,25 +4402,24 @@ def test_lots_of_a_thousand_shares_taiwan(engine):
           f"MATCH (:stock {{name: '中芯国际'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.volume / 1000.0")
 
 
-def test_among_so_many_shown_ranks_those_shown(engine):
-    s = _after(engine, "科创板 按注册资本降序取前5")
-    _answers(engine, s.ask("这5个里成立最早的 成立日期多少"),
-             "MATCH (s:stock {listed_sector: '科创板'}) WITH s ORDER BY s.registered_capital DESC, s.name LIMIT 5 "
-             "RETURN s.name, s.establishment_date ORDER BY s.establishment_date LIMIT 1", sure=True)
-
-
-def test_each_asked_after_a_list_is_asked_of_every_one_listed(engine):
-    s = _after(engine, "银行板块有哪些股票")
-    _answers(engine, s.ask("现任董事长分别是谁，任职日期？"),
-             "MATCH (c:chairman)-[:is_chairman_of]->(s:stock)-[:belong_to]->(:trade {name: '银行'}) "
-             "WHERE c.departure_date IS NULL RETURN s.name, c.name, c.appointment_date", sure=True)
-
-
-def test_which_fell_most_after_one_stock_is_of_all_that_day(engine):
-    s = _after(engine, "昨天宁波互娱收盘多少")
-    _answers(engine, s.ask("同一天跌幅最大的是哪只？"),
-             "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
-             "RETURN s.name, d.range ORDER BY d.range, s.name LIMIT 1", sure=True)
+@pytest.mark.parametrize("turns, question, gold", [
+    (("科创板 按注册资本降序取前5",), "这5个里成立最早的 成立日期多少",  # among the five shown
+     "MATCH (s:stock {listed_sector: '科创板'}) WITH s ORDER BY s.registered_capital DESC, s.name LIMIT 5 "
+     "RETURN s.name, s.establishment_date ORDER BY s.establishment_date LIMIT 1"),
+    (("银行板块有哪些股票",), "现任董事长分别是谁，任职日期？",  # each of the list
+     "MATCH (c:chairman)-[:is_chairman_of]->(s:stock)-[:belong_to]->(:trade {name: '银行'}) "
+     "WHERE c.departure_date IS NULL RETURN s.name, c.name, c.appointment_date"),
+    (("昨天宁波互娱收盘多少",), "同一天跌幅最大的是哪只？",  # of all, that day — not the one stock again
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN s.name, d.range ORDER BY d.range, s.name LIMIT 1"),
+    (("zgpa", "利空"), "利好 几条",  # the link's other value, counted
+     "MATCH (:stock {name: '中国平安'})-[r:involve]->(i:information) WHERE r.tendency = 1 RETURN count(i)"),
+    (("客户想买新发的基金，现在处于认购期的有哪些？",), "哪只最早截止？经理是谁",  # the one picked, then of it
+     "MATCH (f:public_offering_fund {sales_status: '认购期'}) WITH f ORDER BY f.subscription_end_time, f.name "
+     "LIMIT 1 MATCH (m:fund_manager)-[:manage]->(f) RETURN m.name"),
+])
+def test_a_follow_up_of_writers_r_and_s_leans_on_the_turn_before(engine, turns, question, gold):
+    _answers(engine, _after(engine, *turns).ask(question), gold, sure=True)
 
 
 def test_we_are_the_company_the_asker_said(engine):
@@ -4430,17 +4429,6 @@ def test_we_are_the_company_the_asker_said(engine):
         (ans.resolved_question, ans.rows)
 
 
-def test_another_value_of_the_link_swaps_it(engine):
-    s = _after(engine, "zgpa", "利空")
-    _answers(engine, s.ask("利好 几条"), "MATCH (:stock {name: '中国平安'})-[r:involve]->(i:information) "
-                                         "WHERE r.tendency = 1 RETURN count(i)", sure=True)
-
-
-def test_the_one_a_ranking_picks_then_a_question_of_it(engine):
-    s = _after(engine, "客户想买新发的基金，现在处于认购期的有哪些？")
-    _answers(engine, s.ask("哪只最早截止？经理是谁"),
-             "MATCH (f:public_offering_fund {sales_status: '认购期'}) WITH f ORDER BY f.subscription_end_time, f.name "
-             "LIMIT 1 MATCH (m:fund_manager)-[:manage]->(f) RETURN m.name", sure=True)
 
 
 @pytest.mark.parametrize("question, gold", [
