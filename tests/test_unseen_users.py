@@ -4485,6 +4485,10 @@ def test_two_asks_a_space_apart_stay_two_clauses_not_keywords(engine):
     want = engine.store.run("MATCH (:stockholder {name: '香港中央结算有限公司'})-[r:is_stockholder_of]->(s:stock) "
                             "RETURN s.name, r.shareholding_ratio")
     assert len(ans.rows) == len(want.rows) > 1 or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+    # …asking words as read count too: 系边个 (是谁) and 系咪 (是不是) ask, two clauses — the former chairmen alone is no answer
+    ans = engine.ask("比亚笛董事长系边个 佢系咪已经离咗任")
+    assert ans.confidence < engine.trust or "departure_date IS NULL" in ans.cypher.replace("NOT (c.departure_date IS NULL)", ""), \
+        (ans.cypher, ans.confidence)
 
 
 def test_which_period_was_worst_after_one_things_periods_ranks_those(engine):
