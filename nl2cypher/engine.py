@@ -418,7 +418,8 @@ class Engine:
         read = self.lexicon.as_read(ans.question)  # (its words as read: 系边个 asks as 是谁 does)
         if run == ans.question or asking is not None and any(asking.search(part) for part in read.split()):
             return ans  # 持了哪些票 哪只比例最高, 大连特钢 董事长任职日期 股东有谁: asks a space apart are clauses, not keywords
-        again = self.ask(run, today, after_turns=after_turns)
+        with self.revision.paused():  # the model was asked about the question as typed already, if at all
+            again = self.ask(run, today, after_turns=after_turns)
         if again.error is not None or (again.confidence or 0) < self.trust:
             return ans
         again.question = ans.question
