@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .errors import Nl2CypherError, UnknownEntity
+from .understanding import clause_cuts
 from .units import map_units
 
 OWNER_TURNS = 3  # how far back the thing under discussion is looked for
@@ -131,6 +132,7 @@ class Resolver:
                                 "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine", "names_it",
                                 "ourselves")}
         self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
+        self._ourselves = re.compile("|".join(map(re.escape, self.words["ourselves"]))) if self.words["ourselves"] else None
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
         self.nth = {str(k): int(v) for k, v in (vocab.get("nth") or {}).items()}
         self._class = re.compile(str(vocab["share_class"])) if vocab.get("share_class") else None
@@ -261,10 +263,10 @@ class Resolver:
 
     def _as_ourselves(self, q: str, history: list[Turn]) -> str:
         """今天我们在建材板块里排第几 after 我们是海螺水泥…: the asker's own company, by name."""
-        if self._ourselves_said is None or not self.words["ourselves"]:
+        if self._ourselves_said is None or self._ourselves is None:
             return q
         own = next((t.named[0].name for t in history if t.named and self._ourselves_said.search(t.question)), None)
-        said = re.search("|".join(map(re.escape, self.words["ourselves"])), q) if own else None
+        said = self._ourselves.search(q) if own else None
         if said is None or self._ourselves_said.match(q, said.start()):
             return q
         return q[:said.start()] + own + q[said.end():]
@@ -706,9 +708,7 @@ class Resolver:
         asks of the one picked."""
         ends = [u.span[1] for u in self._units(ex) if u.kind in RANKING_UNITS]
         marks = str(self.lang.words.get("clause_marks") or "")
-        # (a space between two words is a comma typed short: 占比最高 经理)
-        cut = f"[{re.escape(marks)}]+|(?<=[^\\sA-Za-z0-9])\\s+(?=[^\\sA-Za-z0-9])"
-        return re.compile(cut).search(q, min(ends)) if ends and marks else None
+        return clause_cuts(marks).search(q, min(ends)) if ends and marks else None  # (a space too: 占比最高 经理)
 
     def _last_time(self, u) -> bool:
         """A ranking by the date of daily rows (上一次涨停): the latest day of one thing's rows."""

@@ -282,7 +282,7 @@ def each_then_one(question: str, units, query, expressed: Expressed) -> tuple[st
     clause — a query keeping one row answers the pick alone: the each-word, as not expressed."""
     if not any(isinstance(c, ast.Return) and c.limit == 1 for c in query.clauses):
         return ()
-    cuts = [m.start() for m in _clause_cuts(expressed.clause_marks).finditer(question)]
+    cuts = [m.start() for m in clause_cuts(expressed.clause_marks).finditer(question)]
     for w in expressed.asks.get("each", ()):
         at = question.find(str(w))
         cut = next((c for c in cuts if c > at), None) if at >= 0 else None
@@ -331,7 +331,7 @@ def counted_once(question: str, units, marks: str, query) -> tuple[str, ...]:
     """女基金经理有几个 博士有几个: a count asked in each of two clauses answered by a query
     with fewer counts (one count of both conditions together) — the later count's words,
     as not expressed."""
-    cuts = [m.start() for m in _clause_cuts(marks).finditer(question)]
+    cuts = [m.start() for m in clause_cuts(marks).finditer(question)]
     asked = {}
     for u in units:
         if u.kind == "count":
@@ -390,7 +390,7 @@ def undated(question: str, query, expressed: Expressed) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=8)
-def _clause_cuts(marks: str) -> re.Pattern:
+def clause_cuts(marks: str) -> re.Pattern:
     """Where a question's clauses are cut: a mark, or a space between two words."""
     return re.compile(rf"[{re.escape(marks)}]|(?<=[^\sA-Za-z0-9])\s+(?=[^\sA-Za-z0-9])")
 
@@ -471,7 +471,7 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
     asks nothing but names a property (在哪个板块上市的？沪市主板吗) asks for its value.
     `listed`: the query lists the names beside its figure (a list asked is answered)."""
     # cut where the clauses are cut: at a mark, or a space between two words (涨得最猛 哪个跌得最惨)
-    cuts = [m.start() for m in _clause_cuts(marks).finditer(question)]
+    cuts = [m.start() for m in clause_cuts(marks).finditer(question)]
     asks: dict[int, list] = {}
     for u in units:
         if u.kind in ASKS:
