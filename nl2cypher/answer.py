@@ -22,6 +22,7 @@ class Trace:
     understanding: Any = None  # understanding.Understanding: unexplained words, unused mentions, margin
     resolution: dict = field(default_factory=dict)  # in a conversation: how the turn was read (kind, question)
     listed: str | None = None  # the label of the things in the answer's first column (a follow-up's 哪条, 其中)
+    named_rows: list = field(default_factory=list)  # names or values asked by name, each owed a row of its own
     ranks_all: bool = False  # every row shown, ordered by a figure (…，并指出涨幅最大的: the first is the one)
     later: Any = None  # a revision to ask for if the answer comes back empty (engine.ask), else None
     clauses: int = 0  # answered by one query over this many clauses of the question (clauses.py)

@@ -169,7 +169,8 @@ class Engine:
         t2 = time.perf_counter()
         tr.mentions, tr.tagged, tr.units = ex.mentions, ex.tagged, units
         self._refuse_future(ex, ctx)
-        unexplained = unexplained_words(ex, units, self.lang.fillers, self.lang.pronouns, self.lang.answered_before)
+        unexplained = unexplained_words(ex, units, self.lang.fillers, self.lang.pronouns, self.lang.answered_before,
+                                        self.lang.spoken_of)
         ans.unexplained = list(unexplained)
         dangling = self.resolver.dangling(ex)
         if dangling:  # 它的注册资本 asked on its own: ask back rather than answer for every stock
@@ -205,10 +206,14 @@ class Engine:
         ans.params = dict(best.query.params)
         ans.kind = best.answer
         tr.listed = best.query.listed()
+        tr.named_rows = best.query.named_rows()
         tr.ranks_all = best.query.ranks_all()
         ans.confidence = und.confidence
         ans.interpretation = self.lang.interpret(best.query, self.schema)
         corrected = [m.note for m in ex.mentions if m.note and m.kind != "entity"]  # 收盘架 → 收盘价
+        meant = self.lexicon.as_read(q)
+        if meant != self.lexicon.as_read(q, meant=False):  # 茅台，哦不，五粮液…: read as the user corrected it
+            corrected.insert(0, self.lang.say("notes.taken_back", meant=meant))
         ans.notes = list(dict.fromkeys(corrected + best.notes))
         tr.notes = ans.notes
         unused = tuple(dict.fromkeys(und.unexplained + und.ignored + und.guessed))
@@ -384,6 +389,8 @@ class Engine:
                 # 华海锂电的申购代码 with no IPO row, 最多的是哪只 among none: no answer to vouch for
                 ans.confidence = NOTHING_FOUND
                 ans.notes.append(self.lang.say("notes.nothing_found"))
+            if said is None:  # (a follow-up's IN list may be the rows before: 其中涨停的 keeps some)
+                self._named_missing(ans)
         except Nl2CypherError as e:
             ans.error, ans.error_type = _one_line(str(e)), type(e).__name__
             if isinstance(e, Unresolved):  # known not to be understood, and which words
@@ -407,6 +414,16 @@ class Engine:
             ans.notes.append(self.lang.say("notes.steps_unchained", n=len(parts)))
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
+
+    def _named_missing(self, ans: Answer) -> None:
+        """沪市主板与深市主板涨停家数: a name or value asked for by name with no row of its
+        own (none met the conditions) is said, and the answer is not vouched for as whole."""
+        named = ans.trace.named_rows
+        shown = {str(r[0]) for r in ans.rows if r}
+        missing = [str(v) for v in named if str(v) not in shown]
+        if missing and ans.rows and (ans.confidence or 0) >= self.trust:
+            ans.confidence = NOTHING_FOUND
+            ans.notes.append(self.lang.say("notes.named_missing", names=self.lang.join(missing)))
 
     def _unspaced(self, ans: Answer, today, after_turns: bool) -> Answer:
         """600519 3月 最高, 省份 公司数 排名: keywords typed into a search box (no part asks), spaced

@@ -841,6 +841,11 @@ class Resolver:
             self._mapped = (ex, units)
         return units
 
+    def _spoken_of(self, q: str, at: int, ex) -> bool:
+        """A person word after someone who asks (客户说他想问, 我朋友问她买的), no name of the KG between."""
+        cut = max((x.end for x in ex.mentions if x.names and x.end <= at), default=0) if ex is not None else 0
+        return self.lang.spoken_of(q[cut:at])
+
     def _find(self, q: str, kind: str, at: int = 0) -> re.Match | None:
         pattern = self.patterns.get(kind)
         return pattern.search(q, at) if pattern is not None else None
@@ -864,6 +869,8 @@ class Resolver:
                 m = None  # 这两个星期: the words of a time said, no reference
             if m and ex is not None and self._names_next(q, m, ex):
                 m = None  # 这只中国中免: a pointing word before a name says which one, no reference
+            if m and kind == "person" and self._spoken_of(q, m.start(), ex):
+                m = None  # 客户说他想问: the one who asks, said just before, no one of the KG
             if m:
                 found.append((m.start(), -(m.end() - m.start()), kind, m.end(), None))
         inside = self._inside(q, ex) if not alone else None

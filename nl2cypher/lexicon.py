@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from . import tags
+from . import corrections, tags
 from .cypher import queries
 from .errors import BadQuestion, Nl2CypherError, UnknownEntity
 from .lang import Language
@@ -198,6 +198,9 @@ class Lexicon:
         self.codes = packs.domain.code_pattern  # how codes are written (the domain's codes.yaml)
         self.absent = packs.domain.absent  # what users name that the KG does not hold (基金公司)
         self._word_run = re.compile(f"[{self.lang.script}A-Za-z]+")  # what may be a name
+        self._script = re.compile(f"[{self.lang.script}]") if self.lang.script else None
+        self._glue = {str(c) for c in self.lang.words.get("connectors") or () if len(str(c)) == 1} | \
+            set(self.fillers.particles)  # 茅和五粮液: 和 joins words, it is no part of one
         self.triggers = triggers
         self.entities = entities  # surface form (lower-case for ASCII) -> refs
         self.words: dict[str, list[tuple[str, object]]] = {}
@@ -206,6 +209,8 @@ class Lexicon:
         self._rewrites = [(re.compile(str(a)), str(b)) for a, b in self.lang.words.get("rewrites") or ()]
         self._rewrites += packs.domain.measures  # net margin: net income as a percent of revenue
         self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
+        self._marks = corrections.Marks.of(self.lang.words.get("corrections") or {}, self.fillers.particles)
+        self._meant: dict[str, str] = {}  # a question read -> as meant (corrections read its parts: kept)
         suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
         for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
             spoken = self.lang.spoken_forms(word)  # us-gaap:NetIncomeLoss is said "net income loss", "net income"
@@ -387,15 +392,34 @@ class Lexicon:
         return cls(packs, triggers, entities, vocabulary, texts, kinds)
 
     # ---- extraction ------------------------------------------------------
-    def as_read(self, question: str) -> str:
+    def as_read(self, question: str, *, meant: bool = True) -> str:
         """The question as extraction reads it (mention offsets are in this text):
         normalised, the language's `rewrites` applied (涨的最多 is 涨得最多), then the
-        domain's measures said in the figures they are computed from."""
+        domain's measures said in the figures they are computed from; and, `meant`,
+        a word taken back given way to the one said instead (茅台，哦不，五粮液…)."""
         q = self.lang.one_script(normalise(question, self.lang.script, self.fillers.particles, self.fillers.clause_final),
                                  self._name_chars)
         for pattern, replacement in self._rewrites:
             q = pattern.sub(replacement, q)
-        return q
+        if not meant or self._marks is None:
+            return q
+        if q not in self._meant:
+            if len(self._meant) > 4096:
+                self._meant.clear()
+            self._meant[q] = corrections.meant(q, self._marks, self._said)
+        return self._meant[q]
+
+    def _said(self, part: str) -> tuple[str, list[corrections.Said]]:
+        """A part of a question as read, and the kind of each of its words (a correction's reading)."""
+        read = self.as_read(part)
+        try:
+            ex = self._extract(part, dt.date.today())
+        except UnknownEntity as e:  # 基金经理张强 不好意思 是张婷: a name the KG lacks, taken back
+            at = read.find(e.text)
+            return read, [corrections.Said("entity:?", at, at + len(e.text), e.text)] if at >= 0 else []
+        except Nl2CypherError:
+            return read, []
+        return ex.question, [corrections.Said(_kind(m), m.start, m.end, m.text) for m in ex.mentions]
 
     def extract(self, question: str, today: dt.date, calendar: list[dt.date] | None = None) -> Extraction:
         try:
@@ -638,7 +662,14 @@ class Lexicon:
                     continue
             elif not (a in cuts and b in cuts) and n <= 2:
                 continue  # a short word inside a longer jieba token (美的 in 完美的)
+            elif n == 1 and any(k == "entity" for k, _ in self.words[form]) and \
+                    (a > 0 and self._in_word(q[a - 1]) or b < len(q) and self._in_word(q[b])):
+                continue  # one character of a name (茅 收？, 茅和五粮液) stands alone, never inside words (贵州茅苔)
             yield a, b, form
+
+    def _in_word(self, c: str) -> bool:
+        """Is the character one of a written word's (not a space, mark, connector or particle)?"""
+        return self._script is not None and self._script.match(c) is not None and c not in self._glue
 
     def _common_word(self, written: str, form: str) -> bool:
         """"all", "So": a word of every sentence, not the ticker ALL or SO it is also
@@ -1005,3 +1036,13 @@ class Lexicon:
             for c in set(name):
                 out.setdefault(c, []).append(i)
         return out
+
+
+def _kind(m: Mention) -> str:
+    """What a word is, for a correction: said instead, a word must be of the same kind
+    (a stock for a stock, a board's value for a board's value, a day for a day)."""
+    if m.kind == "entity":
+        return "entity:" + ",".join(sorted({r.label for r in m.entities}))
+    if m.kind == "value":
+        return "value:" + ",".join(sorted(map(str, m.targets)))
+    return m.kind

@@ -42,7 +42,7 @@ class Understanding:
 
 
 def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.Pattern | None = None,
-              answered=None) -> list[bool]:
+              answered=None, spoken=None) -> list[bool]:
     """Per character of the question: is it a mention, a unit's word, a filler,
     punctuation, or a pronoun after a name it can point back to?"""
     q = ex.question
@@ -67,7 +67,8 @@ def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.
             # 关于贵州茅台，它的董事长: 它 is 贵州茅台; 锂矿的下游是什么产业，这些下游产业: several
             # things after one name, past a clause, are the clause's answer — not accounted for
             if before and (p.lastgroup != "several" or len(before) > 1 or _one_clause(q[before[-1]:p.start()])) \
-                    or answered is not None and p.lastgroup == "one" and answered(q[:p.start()]):
+                    or answered is not None and p.lastgroup == "one" and answered(q[:p.start()]) \
+                    or spoken is not None and p.lastgroup == "one" and not before and spoken(q[:p.start()]):
                 ok[p.start():p.end()] = [True] * (p.end() - p.start())  # …or the one a clause before asks for
     rest = "".join(" " if k else c for c, k in zip(q, ok))
     for a, b in fillers.spans(rest, asking=True):
@@ -148,8 +149,8 @@ def _asks(asking: re.Pattern, fillers: Fillers, text: str, mark: str) -> bool:
 
 
 def unexplained_words(ex: Extraction, units: list[Unit], fillers: Fillers,
-                      pronouns: re.Pattern | None = None, answered=None) -> tuple[str, ...]:
-    return _runs(ex.question, accounted(ex, units, fillers, pronouns, answered))
+                      pronouns: re.Pattern | None = None, answered=None, spoken=None) -> tuple[str, ...]:
+    return _runs(ex.question, accounted(ex, units, fillers, pronouns, answered, spoken))
 
 
 @dataclass(frozen=True)

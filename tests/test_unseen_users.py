@@ -4511,3 +4511,69 @@ def test_a_things_own_link_date_is_its_own_not_a_list(engine):
     """鼎盛钢铁是啥时候上市的: the date of its own listing — none in the KG is said, not an empty list shown sure."""
     ans = engine.ask("鼎盛钢铁是啥时候上市的")
     assert ans.error is not None or ans.confidence < engine.trust or ans.rows, (ans.cypher, ans.confidence)
+
+
+CLOSE = "MATCH (s:stock {name: '%s'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('%s') RETURN d.closing_price"
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("茅台，哦不，五粮液昨天收盘多少", CLOSE % ("五粮液", "2024-03-14")),
+    ("帮我看下招商银行今天，不是，昨天收盘多少", CLOSE % ("招商银行", "2024-03-14")),
+    ("上周三……不对是上周四宁德时代的收盘价", CLOSE % ("宁德时代", "2024-03-07")),
+    ("工商银行还是建设银行来着，建设银行的收盘价", CLOSE % ("建设银行", "2024-03-15")),
+    ("贵州茅台2023年三季度，写错了，二季度的净利润",
+     "MATCH (:stock {name: '贵州茅台'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 AND f.quarter = 2 RETURN f.net_profit"),
+    ("北京的公司有多少家 哦 我说的是上海的", "MATCH (s:stock) WHERE s.province = '上海' RETURN count(s)"),
+    ("有几只创业板股票今天涨停了 哦是科创板",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.listed_sector = '科创板' AND d.date = date('2024-03-15') "
+     "AND d.raising_limit = true RETURN count(DISTINCT s)"),
+    ("立讯精密跟工业富联，哦再加个京东方A，三个今天谁涨得最好",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['立讯精密', '工业富联', '京东方A'] "
+     "AND d.date = date('2024-03-15') RETURN s.name ORDER BY d.range DESC LIMIT 1"),
+])
+def test_a_word_taken_back_gives_way_to_the_one_said_instead(engine, question, gold):
+    """茅台，哦不，五粮液…: what follows the correction replaces the earlier word of its kind (a stock, a
+    day, a quarter, a value), and the answer says how it read the question."""
+    _same(engine, question, gold)
+    assert any("改口" in n for n in engine.ask(question).notes)
+
+
+def test_a_mark_of_correction_with_nothing_to_replace_changes_nothing(engine):
+    """不是说有利好吗 after a question, a list's second clause (，还有五粮液的): no word of a kind taken back."""
+    for q in ("宁德时代今天涨了吗 不是说有利好吗", "贵州茅台今天收盘多少，还有五粮液昨天的成交量", "贵州茅台是不是白酒股"):
+        assert engine.lexicon.as_read(q) == engine.lexicon.as_read(q, meant=False), q
+
+
+def test_he_after_the_client_is_the_client_not_a_name_asked_back(engine):
+    """客户说他想问…: a hotline operator relays the client — 他 is the client, the name after it is asked about."""
+    _same(engine, "客户说他想问一下贵州茅台今天收盘多少钱，就是今天", CLOSE % ("贵州茅台", "2024-03-15"))
+    _same(engine, "客户想问一下，他问的是比亚迪，比亚迪在哪个省", "MATCH (s:stock {name: '比亚迪'}) RETURN s.province")
+    ans = engine.ask("他的收盘价是多少")  # with no one before it, 他 is still asked back
+    assert ans.error is not None and "他" in ans.error
+
+
+def test_one_character_of_a_name_typed_alone_is_that_name(engine):
+    """茅 收？, 茅 vs 五粮液: a search box's one-character shorthand — alone, never inside other words (贵州茅苔 is a typo)."""
+    _same(engine, "茅 收？", CLOSE % ("贵州茅台", "2024-03-15"))
+    _same(engine, "平安 上周三 收", CLOSE % ("中国平安", "2024-03-06"))
+    _same(engine, "工行 建行 今天谁涨多",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] "
+          "AND d.date = date('2024-03-15') RETURN s.name ORDER BY d.range DESC LIMIT 1")
+    [m] = [m for m in engine.lexicon.extract("贵州茅苔的成交量", dt.date(2024, 3, 15)).mentions if m.kind == "entity"]
+    assert m.text == "贵州茅苔" and "纠正" in m.note
+
+
+def test_several_values_compared_are_one_row_each(engine):
+    """广东、浙江、江苏三省…平均涨跌幅对比: one row per province, not one average over the three."""
+    _same(engine, "广东、浙江、江苏三省上市公司今日平均涨跌幅对比",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.province IN ['广东', '浙江', '江苏'] "
+          "AND d.date = date('2024-03-15') RETURN s.province, avg(d.range)")
+
+
+def test_a_value_asked_by_name_with_no_row_is_said_missing(engine):
+    """沪市主板与深市主板涨停家数对比 with no 深市主板 stock at its limit: the board with none is said, not left out unsaid."""
+    ans = engine.ask("今日沪市主板与深市主板涨停家数对比")
+    shown = {r[0] for r in ans.rows}
+    assert shown == {"沪市主板", "深市主板"} or ans.confidence < engine.trust and any("深市主板" in n for n in ans.notes), \
+        (ans.rows, ans.notes)

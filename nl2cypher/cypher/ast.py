@@ -187,6 +187,20 @@ class Query:
             return False
         return ret.order[0].expr != ret.items[0].expr
 
+    def named_rows(self) -> list:
+        """The names or values the answer's first column was asked for (s.province IN $p0,
+        no LIMIT): each should have a row of its own."""
+        ret = next((c for c in reversed(self.clauses) if isinstance(c, Return)), None)
+        first = ret.items[0].expr if ret is not None and ret.items else None
+        if not isinstance(first, Prop) or ret.limit is not None:
+            return []
+        for c in self.clauses:
+            for x in conjuncts(c.where if isinstance(c, (Match, With)) else None):
+                if isinstance(x, Bin) and x.op.upper() == "IN" and x.left == first and isinstance(x.right, Param):
+                    value = self.params.get(x.right.name)
+                    return list(value) if isinstance(value, (list, tuple)) else []
+        return []
+
     def contradicts(self) -> bool:
         """Do the conditions of one WHERE exclude every row (涨幅 > 0 AND 涨幅 < 0,
         two different values for one property)? Such a query answers nothing asked."""

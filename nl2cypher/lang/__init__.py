@@ -160,6 +160,16 @@ class Language:
         which = (self.references.get("follow_up") or {}).get("which") or ()
         return cut > 0 and any(str(w) in text[:cut] for w in which)
 
+    def spoken_of(self, text: str) -> bool:
+        """客户说他想问: a person word right after someone who asks (references' `speakers`)
+        points at that one — no one of the KG. `text` is what comes before the person word."""
+        return self._speakers is not None and self._speakers.search(text) is not None
+
+    @cached_property
+    def _speakers(self) -> re.Pattern | None:
+        words = (self.references.get("follow_up") or {}).get("speakers") or ()
+        return re.compile(f"(?:{self.alternation(words)})(?!.*[。？！?!])") if words else None
+
     @cached_property
     def pronouns(self) -> re.Pattern:
         """Words that point back at a thing, a person or several (references.yaml's
@@ -170,7 +180,7 @@ class Language:
             words = sorted({str(w) for k in keys for w in kinds.get(k) or ()}, key=len, reverse=True)
             return f"(?P<{name}>{self.alternation(words)})"
         # `several` (它们, 这些) before `one` (它): the longer plural wins
-        return re.compile(group("several", ("they", "pair")) + "|" + group("one", ("it", "person")))
+        return re.compile(group("several", ("they", "pair", "counted")) + "|" + group("one", ("it", "person")))
 
     @cached_property
     def connectors(self) -> re.Pattern:

@@ -550,10 +550,14 @@ class QueryGraph:
         for v in self.params.values():
             values |= {str(x) for x in v} if isinstance(v, (list, tuple)) else {str(v)}
         out, first_time, dated = [], True, self._dated()
+        times = {_span(m.time) for i, m in enumerate(self.m) if m.kind == "time" and i in self.consumed}
         for i, m in enumerate(self.m):
             if m.kind == "time" and i not in self.consumed and first_time and (dated or self._reaches_today(m.time)):
                 first_time = False  # the period the query's daily rows or reports are about (现在: any row)
+                times.add(_span(m.time))
                 continue
+            if m.kind == "time" and _span(m.time) in times:
+                continue  # 今天收盘多少，就是今天: the same day said again
             if i in used or m.kind == "label" or (m.kind == "edge" and self._walked(m)):
                 continue
             if m.kind == "entity" and any(r.name in names or r.name in values for r in m.entities):
@@ -563,3 +567,7 @@ class QueryGraph:
             out.append(i)
         return tuple(out)
 
+
+def _span(t) -> tuple:
+    """The days a time mention covers (两个今天 are one day)."""
+    return t.kind, t.start, t.end, t.year, t.quarter, t.half
