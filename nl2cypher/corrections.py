@@ -37,6 +37,7 @@ class Marks:
     """Where a correction is said, compiled from the language's `corrections` words."""
 
     taken_back: re.Pattern  # …，哦不，… / …不对是… / …写错了，… / …我是说…: what follows replaces
+    opening: re.Pattern  # 不对 我想看的其实是… / 错了错了 是…: a turn that takes back the one before
     settled: re.Pattern | None  # …来着，…: the words before were a try, what follows is meant
     added: re.Pattern | None  # …哦再加个…: one more of the same kind
     joined: str  # the word that joins the one added (和)
@@ -53,10 +54,11 @@ class Marks:
         instead, restated, hesitation = alt(words.get("instead")), alt(words.get("restated")), alt(words.get("hesitations"))
         taken = (f"(?:{sep}+(?:{oh})?|{oh}){sep}*(?:{back})(?:{sep}+(?:{instead})?|(?:{instead}))"
                  f"|(?:{sep}+(?:{oh})?|{oh}){sep}*(?:{instead})|{sep}+(?:{restated})|{sep}+(?:{hesitation}){sep}+")
+        opening = f"^{sep}*(?:(?:{oh}){sep}*)?(?:(?:{back}){sep}*)+(?:{instead})?{sep}*|^(?:(?:{oh}){sep}*)?(?:{restated}){sep}*"
         settled = f"(?:{alt(words.get('settled'))}){sep}+" if words.get("settled") else None
         more, also = alt(words.get("added")), alt(words.get("also"))
         added = f"(?:{sep}*(?:{oh}){sep}*(?:{more}|{also})|{sep}+(?:{more})){sep}*"
-        return cls(re.compile(taken), re.compile(settled) if settled else None, re.compile(added),
+        return cls(re.compile(taken), re.compile(opening), re.compile(settled) if settled else None, re.compile(added),
                    str(words.get("joined") or ""), "".join(sorted(particles)) + marks + " ")
 
 
@@ -80,6 +82,14 @@ def meant(text: str, marks: Marks | None, read: Reader) -> str:
             if fixed is not None:
                 return meant(fixed, marks, read)  # a second correction in what is left
     return text
+
+
+def taken_back(text: str, marks: Marks | None) -> str | None:
+    """不对 我想看的其实是银行板块 (a turn of its own): what is said instead of the turn
+    before, the mark cut off; None when the turn opens with no mark or says nothing more."""
+    m = marks.opening.match(text) if marks is not None else None
+    rest = text[m.end():].strip() if m else ""
+    return rest or None
 
 
 def _applied(how: str, before: str, after: str, marks: Marks, read: Reader) -> str | None:

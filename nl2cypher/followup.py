@@ -184,6 +184,9 @@ class Resolver:
     # ---- the rules, in order ---------------------------------------------
     def resolve(self, question: str, history: list[Turn], today: dt.date, calendar=None) -> Resolution:
         typed, self._pointed, self._pointed_first = question, None, None
+        instead = self.lexicon.taken_back(question) if history else None
+        if instead is not None:  # 不对 我想看的其实是银行板块: the turn before, with this said instead (那银行板块呢)
+            question = instead
         for named in (self._as_ourselves, self._on_that_day, self._nth_answered, self._first_answered, self._other_class):
             # a day or a thing (things) of an answer before, by name
             question = named(question, history)

@@ -409,6 +409,10 @@ class Lexicon:
             self._meant[q] = corrections.meant(q, self._marks, self._said)
         return self._meant[q]
 
+    def taken_back(self, turn: str) -> str | None:
+        """错了错了 是鹏华大金融股票A: a turn taking back the one before — what it says instead."""
+        return corrections.taken_back(self.as_read(turn, meant=False), self._marks)
+
     def _said(self, part: str) -> tuple[str, list[corrections.Said]]:
         """A part of a question as read, and the kind of each of its words (a correction's reading)."""
         read = self.as_read(part)
@@ -662,7 +666,7 @@ class Lexicon:
                     continue
             elif not (a in cuts and b in cuts) and n <= 2:
                 continue  # a short word inside a longer jieba token (美的 in 完美的)
-            elif n == 1 and any(k == "entity" for k, _ in self.words[form]) and \
+            elif n == 1 and self._in_word(form) and any(k == "entity" for k, _ in self.words[form]) and \
                     (a > 0 and self._in_word(q[a - 1]) or b < len(q) and self._in_word(q[b])):
                 continue  # one character of a name (茅 收？, 茅和五粮液) stands alone, never inside words (贵州茅苔)
             yield a, b, form

@@ -4577,3 +4577,39 @@ def test_a_value_asked_by_name_with_no_row_is_said_missing(engine):
     shown = {r[0] for r in ans.rows}
     assert shown == {"沪市主板", "深市主板"} or ans.confidence < engine.trust and any("深市主板" in n for n in ans.notes), \
         (ans.rows, ans.notes)
+
+
+def test_a_turn_taking_back_the_one_before_asks_it_again_with_the_word_said_instead(engine):
+    """错了错了 是鹏华大金融股票A / 不对 我想看的其实是银行板块: the question before, with this thing instead."""
+    s = _after(engine, "华安大金融股票A的基金经理是谁")
+    _answers(engine, s.ask("错了错了 是鹏华大金融股票A"),
+             "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '鹏华大金融股票A'}) RETURN m.name", sure=True)
+    s = _after(engine, "上个月白酒板块涨了多少", "不对 我想看的其实是银行板块")
+    _answers(engine, s.ask("那上上个月呢"),  # …and the month before last is January
+             "MATCH (t:trade {name: '银行'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+             "WHERE a.date = date('2023-12-29') AND b.date = date('2024-01-31') "
+             "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100", sure=True)
+
+
+def test_that_day_is_the_day_asked_before(engine):
+    s = _after(engine, "券商板块3月11日涨了多少")
+    _answers(engine, s.ask("当日券商成分股涨幅前三"),
+             "MATCH (s:stock)-[:belong_to]->(:trade {name: '券商'}), (s)-[:has_stock_data]->(d:stock_data) "
+             "WHERE d.date = date('2024-03-11') RETURN s.name, d.range ORDER BY d.range DESC, s.name LIMIT 3", sure=True)
+
+
+def test_the_top_three_of_a_named_things_holders(engine):
+    """兴业银行的股东前三: its three biggest holders, not all of them in order."""
+    _same(engine, "兴业银行的股东前三",
+          "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '兴业银行'}) "
+          "RETURN h.name, r.shareholding_ratio ORDER BY r.shareholding_ratio DESC, h.name LIMIT 3")
+
+
+def test_coursework_numbering_is_no_part_of_the_ask(engine):
+    """第一问：…？第二问：其中…: both asks answered; 直接影响…的所有上游 is one link up, not the whole chain."""
+    _same(engine, "第一问：银行板块共有多少只股票？第二问：其中2023年第四季度单季净利润最高的是哪只？",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}) WITH count(s) AS n "
+          "MATCH (x:stock)-[:belong_to]->(:trade {name: '银行'}), (x)-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2023 AND f.quarter = 4 RETURN n, x.name ORDER BY f.net_profit DESC LIMIT 1")
+    _same(engine, "要求列出直接影响“新能源汽车”的所有上游产业及其产业规模。",
+          "MATCH (u:industry)-[:affect]->(:industry {name: '新能源汽车'}) RETURN u.name, u.scale")

@@ -137,7 +137,7 @@ class TimeParser:
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
             (rf"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|(?<!出)现在|当前|目前|此刻|最新(?!{NOT_A_TIME})|眼下)", self._word_day),
             (rf"(?P<w>{WEEKS}|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])(?<!天(?=天))|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])(?<!天(?=天))", self._weekday),
-            (rf"(?P<w>{WEEKS}|本月以来|本月|这个月|上个月|上月|今年|本年|去年|前年|年内)(?:(?<=[今本去前]年)(?:一整年|整年|一年|全年))?",
+            (rf"(?P<w>{WEEKS}|上上周|上上个月|上上月|本月以来|本月|这个月|上个月|上月|今年|本年|去年|前年|年内)(?:(?<=[今本去前]年)(?:一整年|整年|一年|全年))?",
              self._word_range),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前)年(?:度|全年|一整年|整年|一年)?", self._year),
             (rf"(?P<w>最近几天|最近几日|前几日|这几日|近几日|最近(?!{NOT_A_TIME})|近期|前几天|这几天|近几天|近日)", self._recent),
@@ -456,9 +456,14 @@ class TimeParser:
             a, b = mon, mon + dt.timedelta(days=6)
         elif w in MONTH_SO_FAR or "月初" in w:
             a, b = D(t.year, t.month, 1), t
-        elif w in ("上个月", "上月"):
+        elif w in ("上个月", "上月", "上上个月", "上上月"):
             last = D(t.year, t.month, 1) - dt.timedelta(days=1)
+            if w.startswith("上上"):  # the month before last
+                last = D(last.year, last.month, 1) - dt.timedelta(days=1)
             a, b = D(last.year, last.month, 1), last
+        elif w == "上上周":
+            mon = t - dt.timedelta(days=t.weekday() + 14)
+            a, b = mon, mon + dt.timedelta(days=6)
         elif w in YEAR_SO_FAR or "年初" in w:
             return self._span(m, "year", D(t.year, 1, 1), t, year=t.year)
         else:
