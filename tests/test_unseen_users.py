@@ -4613,3 +4613,30 @@ def test_coursework_numbering_is_no_part_of_the_ask(engine):
           "WHERE f.year = 2023 AND f.quarter = 4 RETURN n, x.name ORDER BY f.net_profit DESC LIMIT 1")
     _same(engine, "要求列出直接影响“新能源汽车”的所有上游产业及其产业规模。",
           "MATCH (u:industry)-[:affect]->(:industry {name: '新能源汽车'}) RETURN u.name, u.scale")
+
+
+def test_a_median_is_the_middle_value(engine):
+    """煤炭板块成分股注册资本中位数: the middle of the sorted values (the mean of the middle two when even)."""
+    caps = sorted(r[0] for r in engine.store.run(
+        "MATCH (s:stock)-[:belong_to]->(:trade {name: '煤炭'}) RETURN s.registered_capital").rows)
+    n = len(caps)
+    middle = caps[n // 2] if n % 2 else (caps[n // 2 - 1] + caps[n // 2]) / 2
+    ans = engine.ask("煤炭板块成分股注册资本中位数")
+    assert ans.confidence >= engine.trust and abs(ans.rows[0][-1] - middle) < 1e-6, (ans.cypher, ans.rows, middle)
+
+
+@pytest.mark.parametrize("question, day", [
+    ("2024年春节前最后一个交易日白酒板块涨跌幅是多少", "2024-02-08"),
+    ("节前最后一天白酒板块涨跌幅是多少", "2024-02-08"),
+])
+def test_the_last_trading_day_before_the_spring_festival(engine, question, day):
+    _same(engine, question, "MATCH (:trade {name: '白酒'})-[:has_trade_data]->(d:trade_data) "
+                            f"WHERE d.date = date('{day}') RETURN d.range")
+
+
+def test_since_the_new_year_holiday_is_from_the_close_before_the_break(engine):
+    """过完年到今天涨了多少: from the close of the last trading day before the Spring Festival."""
+    _same(engine, "格力电器过完年到今天涨了百分之多少",
+          "MATCH (s:stock {name: '格力电器'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+          "WHERE a.date = date('2024-02-08') AND b.date = date('2024-03-15') "
+          "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")

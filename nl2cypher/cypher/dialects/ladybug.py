@@ -1,5 +1,5 @@
 """Ladybug (Kùzu) Cypher: a node's label is `label(n)`, not `labels(n)`; a date's year is
-`date_part('year', d)`, not `d.year`; a MATCH's WHERE right after a WITH … LIMIT is written
+`date_part('year', d)`, not `d.year`; a median is the middle of the sorted values; a MATCH's WHERE right after a WITH … LIMIT is written
 as WITH * WHERE (the store applies a MATCH's condition before the LIMIT above it: the top
 company's current chairman would become some other company's)."""
 
@@ -16,6 +16,12 @@ class Ladybug(Generator):
 
     def date_part(self, d, unit: str) -> str:
         return f"date_part('{unit}', {self.gen(d)})"  # no d.year on a date
+
+    def median(self, x) -> str:
+        """No percentileCont: the middle of the sorted values (1-based; the two middle ones'
+        mean when there is an even number of them)."""
+        xs, n = f"list_sort(collect({self.gen(x)}))", f"size(collect({self.gen(x)}))"
+        return f"(list_extract({xs}, ({n} + 1) / 2) + list_extract({xs}, ({n} + 2) / 2)) / 2.0"
 
     def query(self, q: Query) -> str:
         out, limited = [], False

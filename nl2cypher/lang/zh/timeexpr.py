@@ -107,6 +107,12 @@ class TimeParser:
              self._same_day_before),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|去|前)年(?:年)?(?:底|末)", self._year_end),
             (rf"(?P<w>(?:本月|这个月)?月初{SO_FAR}|(?:今年|本年)?年初{SO_FAR})", self._word_range),
+            # 春节前最后一个交易日, 节前最后一天: the last trading day before the break
+            (rf"(?:(?P<y>\d{{4}}|今|去)年的?)?(?P<h>{'|'.join(HOLIDAYS)})?(?:节|假期|长假|假)?(?:前|之前|放假前)的?(?:最后一个交易日|最后1个交易日|最后一天)",
+             self._before_holiday),
+            # 节后首周, 春节后第一周: the first trading week after the break
+            (rf"(?P<h>{'|'.join(HOLIDAYS)})?(?:节|假期|长假|假)?(?:后|之后|过后|收假后)的?(?:首周|第一周|头一周|第一个星期|第一个礼拜)",
+             self._first_week_after),
             (rf"(?P<h>{'|'.join(HOLIDAYS)})(?:节|假期|长假|假)?(?:后|之后|以后|过后|结束后|收假后)(?:{SO_FAR})?", self._after_holiday),
             (rf"(?:节后|节日后|春节后|长假后|假期后|收假后|节假日后)(?:{SO_FAR})?", self._after_break),
             (rf"(?:今年|本年)?年初(?!{SO_FAR})|(?:本月|这个月)?月初(?!{SO_FAR})", self._start_of_now),
@@ -299,6 +305,27 @@ class TimeParser:
         after = next((b for a, b in zip(reversed(cal[:-1]), reversed(cal[1:]))
                       if (b - a).days > BREAK_DAYS - 1 and b.month in months), None)
         return self._span(m, "range", after, self.today) if after else None
+
+    def _break(self, m) -> tuple[D, D] | None:
+        """The latest break in trading (of the holiday named, if one is): its last trading
+        day before and its first trading day after."""
+        cal = [d for d in self.calendar or () if d <= self.today]
+        months = HOLIDAYS.get(m.group("h") or "", ())
+        year = _year_word(m.group("y"), self.today) if "y" in m.re.groupindex and m.group("y") else None
+        return next(((a, b) for a, b in zip(reversed(cal[:-1]), reversed(cal[1:]))
+                     if (b - a).days > BREAK_DAYS - 1 and (not months or b.month in months)
+                     and (year is None or b.year == year)), None)
+
+    def _before_holiday(self, m):
+        gap = self._break(m)
+        return self._span(m, "day", gap[0], gap[0]) if gap else None
+
+    def _first_week_after(self, m):
+        gap = self._break(m)
+        if gap is None:
+            return None
+        end = gap[1] + dt.timedelta(days=6 - gap[1].weekday() - 2) if gap[1].weekday() < 5 else gap[1]
+        return self._span(m, "range", gap[1], min(end, self.today))
 
     def _trading_back(self, n: int) -> D:
         """The first of the last n trading days up to today."""
