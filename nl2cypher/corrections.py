@@ -53,8 +53,9 @@ class Marks:
         oh, back = alt(words.get("interjections")), alt(words.get("taken_back"))
         instead, restated, hesitation = alt(words.get("instead")), alt(words.get("restated")), alt(words.get("hesitations"))
         taken = (f"(?:{sep}+(?:{oh})?|{oh}){sep}*(?:{back})(?:{sep}+(?:{instead})?|(?:{instead}))"
-                 f"|(?:{sep}+(?:{oh})?|{oh}){sep}*(?:{instead})|{sep}+(?:{restated})|{sep}+(?:{hesitation}){sep}+")
-        opening = f"^{sep}*(?:(?:{oh}){sep}*)?(?:(?:{back}){sep}*)+(?:{instead})?{sep}*|^(?:(?:{oh}){sep}*)?(?:{restated}){sep}*"
+                 f"|{sep}*(?:{oh}){sep}*(?:{instead})|{sep}+(?:{restated})|{sep}+(?:{hesitation}){sep}+")
+        opening = (f"^{sep}*(?:(?:{oh}){sep}*)?(?:(?:{back})(?:{sep}+|(?=(?:{instead}|{back}))))+(?:{instead})?{sep}*"
+                   f"|^(?:(?:{oh}){sep}*)?(?:{restated}){sep}*")  # 不含…: a mark must stand apart
         settled = f"(?:{alt(words.get('settled'))}){sep}+" if words.get("settled") else None
         more, also = alt(words.get("added")), alt(words.get("also"))
         added = f"(?:{sep}*(?:{oh}){sep}*(?:{more}|{also})|{sep}+(?:{more})){sep}*"

@@ -4541,7 +4541,8 @@ def test_a_word_taken_back_gives_way_to_the_one_said_instead(engine, question, g
 
 def test_a_mark_of_correction_with_nothing_to_replace_changes_nothing(engine):
     """不是说有利好吗 after a question, a list's second clause (，还有五粮液的): no word of a kind taken back."""
-    for q in ("宁德时代今天涨了吗 不是说有利好吗", "贵州茅台今天收盘多少，还有五粮液昨天的成交量", "贵州茅台是不是白酒股"):
+    for q in ("宁德时代今天涨了吗 不是说有利好吗", "贵州茅台今天收盘多少，还有五粮液昨天的成交量", "贵州茅台是不是白酒股",
+              "持有宁德时代的基金里哪只规模最大，是谁管的", "生猪养殖的上游是啥 是饲料吗", "持有白酒股的基金都有哪些 我要全买了"):
         assert engine.lexicon.as_read(q) == engine.lexicon.as_read(q, meant=False), q
 
 
@@ -4640,3 +4641,17 @@ def test_since_the_new_year_holiday_is_from_the_close_before_the_break(engine):
           "MATCH (s:stock {name: '格力电器'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
           "WHERE a.date = date('2024-02-08') AND b.date = date('2024-03-15') "
           "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+def test_two_years_said_are_each_years_total(engine):
+    """宁德时代2022年和2023年的净利润: a total for each year (as one year's is), not eight quarters' rows."""
+    _same(engine, "宁德时代2022年和2023年的净利润",
+          "MATCH (:stock {name: '宁德时代'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year IN [2022, 2023] RETURN f.year, sum(f.net_profit)")
+
+
+def test_a_turn_opening_with_a_word_of_not_is_no_correction(engine):
+    """剔除 暂停申购 (read 不含…) after a list: an exclusion, not 不 taken back."""
+    s = _after(engine, "规模>50亿 基金名单")
+    ans = s.ask("剔除 暂停申购")
+    assert "NOT" in (ans.cypher or "") and ans.confidence >= engine.trust, (ans.resolved_question, ans.cypher)

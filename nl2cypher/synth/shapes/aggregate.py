@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
 from .common import (Shown, aggregate_word, ask, asked, asks_which_day, by_year, each_value, members_rows,
-                     month_columns, one_things_rows, period_columns, rank_limit, the_day_of, the_days_of_both)
+                     month_columns, one_things_rows, period_columns, rank_limit, the_day_of, the_days_of_both,
+                     years_said)
 
 NAME = "aggregate"
 SINGLE_VALUE_PENALTY = 0.1  # an average of one value: another reading is likelier
@@ -80,7 +81,8 @@ def _each_period(g: QueryGraph, shown: Shown) -> list[Column]:
     figures (平均每天成交, Apple's average per year) are one number."""
     slot = next((s for s in g.slots if s.var == shown.ref.var and s.kind == "data"), None)
     q = g.ex.question
-    if slot is None or not any(g.lang.found(w, q) for w in ("each_quarter", "each_year", "each_month")):
+    if slot is None or not any(g.lang.found(w, q) for w in ("each_quarter", "each_year", "each_month")) \
+            and not years_said(g):  # 2022年和2023年的净利润: a year at a time
         return []
     lab = g.schema.labels[slot.label]
     if lab.period:  # reports by period: 每年 the year's (one thing's too), 各季度 each quarter's

@@ -73,13 +73,15 @@ def rows_total(g: QueryGraph, ref: Ref) -> str:
     """How a per-row figure combines over the period asked (sum of a year's quarters),
     or "" when the rows are asked one by one or the period is one report."""
     t = g.time_span()
-    if t is None or t.quarter or each(g) and not by_year(g) or g.lang.found("each_quarter", g.ex.question):
+    joined = t is None and years_said(g)  # 2022年和2023年: each a year, longer than a report
+    if t is None and not joined or t is not None and t.quarter or each(g) and not by_year(g) \
+            or g.lang.found("each_quarter", g.ex.question):
         return ""  # 2023年每个季度的净利润 (每季), 近三天的最高价分别多少: the rows, one by one
     slot = next((x for x in g.slots if x.var == ref.var), None)
     if slot is None or slot.label not in g.schema.labels:
         return ""
     pdef = g.schema.labels[slot.label].property(ref.key)
-    if pdef is None or not pdef.total or not t.longer_than_a_report:
+    if pdef is None or not pdef.total or not (joined or t.longer_than_a_report):
         return ""
     return pdef.total
 
@@ -89,8 +91,17 @@ def by_year(g: QueryGraph) -> bool:
     is each year's first quarter) — each year's total."""
     times = [m.time for i, m in enumerate(g.m) if m.kind == "time" and i not in g.consumed]
     spans = [t for t in times if t.start is not None and t.end is not None]
+    if years_said(g):
+        return True  # 2022年和2023年的净利润: each year said, each year's total
     return g.lang.found("each_year", g.ex.question) and not any(t.quarter or t.kind == "quarters" for t in times) \
         and any(t.start.year < t.end.year for t in spans)
+
+
+def years_said(g: QueryGraph) -> bool:
+    """Whole years said one after another (2022年和2023年): report rows of either year, no quarter named."""
+    years = {lab.period.get("year") for lab in g.schema.labels.values() if lab.period}
+    return any(isinstance(c, Op) and c.op == "IN" and isinstance(c.left, Ref) and c.left.key in years
+               for c in g.conds) and not any(m.kind == "time" and m.time.quarter for m in g.m)
 
 
 def each(g: QueryGraph) -> bool:
