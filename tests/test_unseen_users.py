@@ -4655,3 +4655,17 @@ def test_a_turn_opening_with_a_word_of_not_is_no_correction(engine):
     s = _after(engine, "规模>50亿 基金名单")
     ans = s.ask("剔除 暂停申购")
     assert "NOT" in (ans.cypher or "") and ans.confidence >= engine.trust, (ans.resolved_question, ans.cypher)
+
+
+def test_a_change_against_a_day_said_with_jiao(engine):
+    """今日收盘点位较上周五变动幅度: the change since last Friday's close, in percent."""
+    _same(engine, "券商板块今日收盘点位较上周五变动幅度",
+          "MATCH (t:trade {name: '券商'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+          "WHERE a.date = date('2024-03-08') AND b.date = date('2024-03-15') "
+          "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+def test_how_many_days_unanswered_is_not_vouched_for(engine):
+    """今年军工板块涨幅超过3%的有几天: a count of days asked — an answer with no count is not shown as sure."""
+    ans = engine.ask("今年军工板块涨幅超过3%的有几天")
+    assert "count" in (ans.cypher or "").lower() or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
