@@ -38,6 +38,7 @@ class Marks:
 
     taken_back: re.Pattern  # …，哦不，… / …不对是… / …写错了，… / …我是说…: what follows replaces
     opening: re.Pattern  # 不对 我想看的其实是… / 错了错了 是…: a turn that takes back the one before
+    instead_of: re.Pattern | None  # 哦不是今天 我要昨天的: a turn saying what it did not mean, then what it did
     settled: re.Pattern | None  # …来着，…: the words before were a try, what follows is meant
     added: re.Pattern | None  # …哦再加个…: one more of the same kind
     joined: str  # the word that joins the one added (和)
@@ -59,8 +60,9 @@ class Marks:
         settled = f"(?:{alt(words.get('settled'))}){sep}+" if words.get("settled") else None
         more, also = alt(words.get("added")), alt(words.get("also"))
         added = f"(?:{sep}*(?:{oh}){sep}*(?:{more}|{also})|{sep}+(?:{more})){sep}*"
-        return cls(re.compile(taken), re.compile(opening), re.compile(settled) if settled else None, re.compile(added),
-                   str(words.get("joined") or ""), "".join(sorted(particles)) + marks + " ")
+        instead_of = re.compile(str(words["instead_of"])) if words.get("instead_of") else None
+        return cls(re.compile(taken), re.compile(opening), instead_of, re.compile(settled) if settled else None,
+                   re.compile(added), str(words.get("joined") or ""), "".join(sorted(particles)) + marks + " ")
 
 
 def _alternation(words) -> str:
@@ -88,7 +90,9 @@ def meant(text: str, marks: Marks | None, read: Reader) -> str:
 def taken_back(text: str, marks: Marks | None) -> str | None:
     """不对 我想看的其实是银行板块 (a turn of its own): what is said instead of the turn
     before, the mark cut off; None when the turn opens with no mark or says nothing more."""
-    m = marks.opening.match(text) if marks is not None else None
+    if marks is None:
+        return None
+    m = (marks.instead_of and marks.instead_of.match(text)) or marks.opening.match(text)
     rest = text[m.end():].strip() if m else ""
     return rest or None
 

@@ -4669,3 +4669,16 @@ def test_how_many_days_unanswered_is_not_vouched_for(engine):
     """今年军工板块涨幅超过3%的有几天: a count of days asked — an answer with no count is not shown as sure."""
     ans = engine.ask("今年军工板块涨幅超过3%的有几天")
     assert "count" in (ans.cypher or "").lower() or ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+@pytest.mark.parametrize("first, turn, gold", [
+    ("中芯国际今天成交量多少", "哦不是今天 我要昨天的",
+     "MATCH (:stock {name: '中芯国际'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') RETURN d.volume"),
+    ("招商银行的董事长是谁", "啊我说错了 是兴业银行的",
+     "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '兴业银行'}) WHERE c.departure_date IS NULL RETURN c.name"),
+    ("景顺长城品质生活债券A的规模多少", "嗯 我刚问的不是规模是净值",
+     "MATCH (f:public_offering_fund {name: '景顺长城品质生活债券A'}) RETURN f.net_worth"),
+])
+def test_a_turn_saying_what_it_did_not_mean(engine, first, turn, gold):
+    """哦不是今天 我要昨天的: the question before, asked of what is meant instead."""
+    _answers(engine, _after(engine, first).ask(turn), gold, sure=True)
