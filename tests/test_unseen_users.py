@@ -4682,3 +4682,11 @@ def test_how_many_days_unanswered_is_not_vouched_for(engine):
 def test_a_turn_saying_what_it_did_not_mean(engine, first, turn, gold):
     """哦不是今天 我要昨天的: the question before, asked of what is meant instead."""
     _answers(engine, _after(engine, first).ask(turn), gold, sure=True)
+
+
+def test_a_change_since_a_start_closing_the_clause_is_the_periods(engine):
+    """煤炭板块本月以来板块指数涨跌幅: the change over the month so far, not each day's change."""
+    _same(engine, "煤炭板块本月以来板块指数涨跌幅",
+          "MATCH (t:trade {name: '煤炭'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+          "WHERE a.date = date('2024-02-29') AND b.date = date('2024-03-15') "
+          "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
