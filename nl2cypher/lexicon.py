@@ -502,6 +502,7 @@ class Lexicon:
         for m in self._leftover_names(q, free, mentions):
             claim(m)
         mentions.sort(key=lambda m: m.start)
+        mentions = self._classed_families(q, mentions)
         self._name_heads(q, mentions, free)
         if not any(m.kind == "entity" for m in mentions):
             rest = "".join(" " if f else c for c, f in zip(q, free))
@@ -817,6 +818,20 @@ class Lexicon:
             return None
         return Mention("value", tok, 0, 0, targets=(f"{refs[0].label}.{refs[0].prop}",),
                        params={"value": [tok], "op": FAMILY})
+
+    def _classed_families(self, q: str, mentions: list[Mention]) -> list[Mention]:
+        """易方达蓝筹A: the start of names, then a share-class letter — the one name of them
+        that ends with the letter (易方达蓝筹精选混合A), not every name that starts so."""
+        out = []
+        for m in mentions:
+            letter = re.match(r"[A-Ea-e](?![A-Za-z0-9])", q[m.end:])
+            named = [n for n in self._names if n.startswith(m.text) and n.endswith(letter.group().upper())] \
+                if letter and m.params.get("op") == FAMILY else []
+            if len(named) == 1 and not any(x.start == m.end for x in mentions):
+                m = Mention("entity", q[m.start:m.end + 1], m.start, m.end + 1, entities=tuple(self._by_name[named[0]]),
+                            note=self.lang.say("notes.completed", written=q[m.start:m.end + 1], meant=named[0]))
+            out.append(m)
+        return out
 
     def _has_families(self, label: str) -> bool:
         lab = self.schema.labels.get(label)

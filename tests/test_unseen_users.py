@@ -4690,3 +4690,9 @@ def test_a_change_since_a_start_closing_the_clause_is_the_periods(engine):
           "MATCH (t:trade {name: '煤炭'})-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
           "WHERE a.date = date('2024-02-29') AND b.date = date('2024-03-15') "
           "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+
+
+def test_a_funds_short_name_with_its_share_class_is_that_fund(engine):
+    """易方达蓝筹A 经理: the one fund whose name starts so and ends with A — not every 易方达蓝筹 fund."""
+    _same(engine, "易方达蓝筹A 经理",
+          "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '易方达蓝筹精选混合A'}) RETURN m.name")
