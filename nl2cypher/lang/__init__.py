@@ -168,7 +168,8 @@ class Language:
     @cached_property
     def _speakers(self) -> re.Pattern | None:
         words = (self.references.get("follow_up") or {}).get("speakers") or ()
-        return re.compile(f"(?:{self.alternation(words)})(?!.*[。？！?!])") if words else None
+        ends = re.escape(self.sentence_ends)  # …said in the same sentence as the person word
+        return re.compile(f"(?:{self.alternation(words)})(?!.*[{ends}])") if words else None
 
     @cached_property
     def pronouns(self) -> re.Pattern:
