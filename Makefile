@@ -53,8 +53,10 @@ demo: install
 	@echo
 	@echo "Start the service and the web page:  $(BIN)/nl2cypher serve   then open http://127.0.0.1:8000/  (API docs: /docs)"
 
+# two workers: one per core of the team's 2-core machines (each loads the encoder and the reviser)
+TEST_WORKERS ?= 2
 test: install browser
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS)
 
 bench: install
 	$(BIN)/python bench/load.py

@@ -290,6 +290,7 @@ def test_the_finance_corpus_pairs_what_the_engine_missed_with_its_right_query(en
         model = load_backend(adapter="none")
     except RevisionUnavailable as err:
         pytest.skip(f"the packaged reviser model is not installed: {err}")
-    scores = evaluate_model(path, model, finance_store=engine.store)
-    assert scores["keep"]["n"] == 2 and scores["patch"]["n"] == len(patch)
-    assert scores["total"]["n"] == len(rows)
+    one_each = tmp_path / "one_each.jsonl"  # one of each kind: the model answers each once (slow on a CPU)
+    write_jsonl([keep[0], patch[0]], one_each)
+    scores = evaluate_model(one_each, model, finance_store=engine.store)
+    assert scores["keep"]["n"] == 1 and scores["patch"]["n"] == 1 and scores["total"]["n"] == 2
