@@ -159,8 +159,9 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     after = session.ask(p, today)
     if (q := _read(engine, after)) is not None and (grafted := _graft(query, q)) is not None:
         return grafted, after
-    if q is not None and _shown_already(after.rows, shown):
-        return query, after  # 哪一天涨得最多？那天涨了百分之几: the first's row shows it already
+    if q is not None and _shown_already(after.rows, shown) and not _names_its_own(engine, p, today):
+        # 哪一天涨得最多？那天涨了百分之几: the first's row shows it already (和电池板块比哪个好: not the other's)
+        return query, after
     if q is not None and not _weighed(engine, p) and (both := _either_day(query, q)) is not None:
         return both, after  # 上周五收多少 这周五呢: both days' rows (跟今天比呢 asks more than the rows)
     timed = _timed(engine, p, first, today)

@@ -4,6 +4,7 @@
     帮我看下招商银行今天，不是，昨天涨了多少 -> 帮我看下招商银行昨天涨了多少
     有几只创业板股票今天涨停了 哦是科创板    -> 有几只科创板股票今天涨停了
     工商银行还是建设银行来着，建设银行的董事长 -> 建设银行的董事长
+    明天贵州茅台能涨吗 算了 你说说今天收盘价 -> 你说说今天收盘价
     立讯精密跟工业富联，哦再加个京东方A，…   -> 立讯精密跟工业富联和京东方A，…
 
 The words after a mark (the language's `corrections`) say again, from its first word of
@@ -40,6 +41,7 @@ class Marks:
     opening: re.Pattern  # 不对 我想看的其实是… / 错了错了 是…: a turn that takes back the one before
     instead_of: re.Pattern | None  # 哦不是今天 我要昨天的: a turn saying what it did not mean, then what it did
     settled: re.Pattern | None  # …来着，…: the words before were a try, what follows is meant
+    dropped: re.Pattern | None  # …算了，…: the ask before is let go, what follows is asked instead
     added: re.Pattern | None  # …哦再加个…: one more of the same kind
     joined: str  # the word that joins the one added (和)
     particles: str  # what a word said instead may end with (上海的), and the marks between words
@@ -58,11 +60,12 @@ class Marks:
         opening = (f"^{sep}*(?:(?:{oh}){sep}*)?(?:(?:{back})(?:{sep}+|(?=(?:{instead}|{back}))))+(?:{instead})?{sep}*"
                    f"|^(?:(?:{oh}){sep}*)?(?:{restated}){sep}*")  # 不含…: a mark must stand apart
         settled = f"(?:{alt(words.get('settled'))}){sep}+" if words.get("settled") else None
+        dropped = f"{sep}*(?:{alt(words.get('dropped'))}){sep}+" if words.get("dropped") else None
         more, also = alt(words.get("added")), alt(words.get("also"))
         added = f"(?:{sep}*(?:{oh}){sep}*(?:{more}|{also})|{sep}+(?:{more})){sep}*"
         instead_of = re.compile(str(words["instead_of"])) if words.get("instead_of") else None
         return cls(re.compile(taken), re.compile(opening), instead_of, re.compile(settled) if settled else None,
-                   re.compile(added), str(words.get("joined") or ""), "".join(sorted(particles)) + marks + " ")
+                   re.compile(dropped) if dropped else None, re.compile(added), str(words.get("joined") or ""), "".join(sorted(particles)) + marks + " ")
 
 
 def _alternation(words) -> str:
@@ -74,7 +77,8 @@ def meant(text: str, marks: Marks | None, read: Reader) -> str:
     """The text as the user meant it: each correction, first to last, applied."""
     if marks is None:
         return text
-    for how, pattern in (("added", marks.added), ("settled", marks.settled), ("taken_back", marks.taken_back)):
+    for how, pattern in (("dropped", marks.dropped), ("added", marks.added), ("settled", marks.settled),
+                         ("taken_back", marks.taken_back)):
         if pattern is None:
             continue
         for m in pattern.finditer(text):
@@ -101,6 +105,11 @@ def _applied(how: str, before: str, after: str, marks: Marks, read: Reader) -> s
     """One correction, or None when the words after it say nothing of a kind said before."""
     before, said_before = read(before)
     after, said_after = read(after)
+    if how == "dropped":  # 算了 好吧: nothing asked instead, nothing let go; the things named stay
+        named = [w.text for w in said_before if w.kind.startswith("entity")]
+        if not said_after or any(w.kind.startswith("entity") for w in said_after):
+            return after if said_after else None
+        return marks.joined.join(named) + after
     for new in said_after:
         old = [w for w in said_before if _same_kind(w, new)]
         if not old:

@@ -218,7 +218,7 @@ class Resolver:
         arith = self._arithmetic(q, ex, history) or self._placed(q, ex, history)
         if arith is not None:
             return arith
-        grown = self._grown(q, ex, history, calendar) or self._regrown(q, ex, prev)
+        grown = self._grown(q, ex, history, calendar) or self._regrown(q, ex, prev) or self._grown_since(q, ex, prev)
         if grown is not None:
             return grown
         against = self._against(q, ex, prev)
@@ -336,15 +336,18 @@ class Resolver:
 
     def _other_class(self, q: str, history: list[Turn]) -> str:
         """C类呢 / 跟C类比 after a turn about one share class of a thing: its other class, by name;
-        A的经理 after a turn about both classes: that one."""
+        A的经理 after a turn about both classes (named, or the rows of 招商消费升级混合): that one."""
         m, prev = self._class.search(q) if self._class is not None else None, _latest(history)
         if m is None or prev is None:
             return q
         letter = next(g for g in m.groups() if g).upper()
-        for n in prev.named:
+        for n in prev.named or (prev.answered if len({a.name[:-1] for a in prev.answered}) == 1 else []):
             other = n.name[:-1] + letter
             if n.name[-1:].isascii() and n.name[-1:].isalpha() and self.lexicon.named(other):
-                return q[:m.start()] + other + q[m.end():]
+                again = q[m.end():]  # 是A的，A类那个: the class said twice, named once
+                if all(next(g for g in x.groups() if g).upper() == letter for x in self._class.finditer(again)):
+                    again = self._class.sub("", again)
+                return q[:m.start()] + other + again
         return q
 
     def _against(self, q: str, ex, prev: Turn | None) -> Resolution | None:
@@ -409,6 +412,24 @@ class Resolver:
             return None
         a, b = prev.growth[0]
         return Resolution(prev.resolved[:a] + new + prev.resolved[b:], "against")
+
+    def _grown_since(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """同比呢 跟22年二季度比 right after one figure at one time (宁德时代23年二季度净利润):
+        its growth since the time said, not the figure at that time instead."""
+        if prev is None or not prev.ok or prev.growth or ex is None or self._find(q, "against") is None \
+                or not self._growth_only_but_time(ex) or len(ex.of("time")) != 1:
+            return None
+        before = [m for m in prev.mentions if m["kind"] == "time" and m.get("time")]
+        if len(before) != 1 or before[0]["time"]["kind"] not in GROWN_TIMES:
+            return None
+        return Resolution(self.lang.say("followup.grown", question=prev.resolved, time=ex.of("time")[0].text), "against")
+
+    def _growth_only_but_time(self, ex) -> bool:
+        """A growth asked (同比, 增长多少) and nothing named but a time (比昨天高还是低 weighs the
+        question before against a day: `_against`'s)."""
+        growths = [u for u in self._units(ex) if u.kind == "growth"]
+        return bool(growths) and not any(u.params.get("kind") == "vs" for u in growths) and \
+            not any(m.kind in ("entity", "property", "label", "value") for m in ex.mentions)
 
     def _ungrown(self, prev: Turn) -> list[tuple[int, int, str]]:
         """Edits taking the growth out of the question before, with the asking words

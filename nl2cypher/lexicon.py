@@ -10,6 +10,7 @@ import collections
 import dataclasses
 import datetime as dt
 import functools
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -211,6 +212,10 @@ class Lexicon:
         self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
         self._marks = corrections.Marks.of(self.lang.words.get("corrections") or {}, self.fillers.particles)
         self._meant: dict[str, str] = {}  # a question read -> as meant (corrections read its parts: kept)
+        gaps = [str(w) for w in self.lang.words.get("name_gaps") or ()]
+        # 招商什么消费升级的: a name said with a word forgotten in the middle
+        self._gap = re.compile(f"([{self.lang.script}A-Za-z]{{2,8}})(?:{'|'.join(map(re.escape, gaps))})"
+                               f"([{self.lang.script}A-Za-z]{{2,10}})") if gaps and self.lang.script else None
         suffixes = [str(x) for x in self.lang.words.get("value_suffixes") or ()]
         for word, targets in vocabulary.items():  # value words from the KG itself, and 广东省 for 广东
             spoken = self.lang.spoken_forms(word)  # us-gaap:NetIncomeLoss is said "net income loss", "net income"
@@ -401,6 +406,8 @@ class Lexicon:
                                  self._name_chars)
         for pattern, replacement in self._rewrites:
             q = pattern.sub(replacement, q)
+        if self._gap is not None:
+            q = self._gap.sub(self._gap_filled, q)
         if not meant or self._marks is None:
             return q
         if q not in self._meant:
@@ -408,6 +415,22 @@ class Lexicon:
                 self._meant.clear()
             self._meant[q] = corrections.meant(q, self._marks, self._said)
         return self._meant[q]
+
+    def _gap_filled(self, m: re.Match) -> str:
+        """招商什么消费升级的: the names that start with words just before the gap and hold
+        words after it, said as the start they share (招商消费升级混合, its share classes)."""
+        run, after = m.group(1), m.group(2)
+        for j in range(len(run), 1, -1):  # the longest tail of the words before that starts a name
+            head = run[-j:]
+            for k in range(len(after), 1, -1):
+                part = after[:k]
+                if any(kind != "entity" for kind, _ in self.words.get(part.lower(), ())):
+                    continue  # 易方达什么基金: a kind word, no part of a name
+                names = [n for n in self._names if n.startswith(head) and part in n[len(head):]]
+                if names:
+                    common = os.path.commonprefix(names)
+                    return run[:-j] + common + after[k:] if part in common[len(head):] else m.group(0)
+        return m.group(0)
 
     def taken_back(self, turn: str) -> str | None:
         """错了错了 是鹏华大金融股票A: a turn taking back the one before — what it says instead."""
@@ -871,7 +894,8 @@ class Lexicon:
             if leftover and len(leftover) >= 2 and not self.fillers.covers(leftover, asking=True) \
                     and not self._is_filler(leftover) and not self._ends_with_asking(leftover) \
                     and not self.lang.found("hearsay", leftover) \
-                    and leftover not in self._pointing and len(self._holders(leftover)) != 1:  # 汾酒|泸州老窖: two names glued, each its own
+                    and leftover not in self._pointing and len(self._holders(leftover)) != 1 \
+                    and not self._asked_of(leftover):  # 汾酒|泸州老窖: two names glued, each its own
                 # 东方红|银行: unknown words glued before a known name make an unknown name
                 raise unknown_entity(self.lang, tok, self._closest(tok, cap=len(leftover)) or
                                     [n for n in self._names if word and word in n and n != word][:5])
@@ -913,12 +937,16 @@ class Lexicon:
             if len(fits) == 1:  # 招商因行: the one close name that sounds the same, wherever it ranks
                 meant = fits[0]
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[meant]), note=self._typo(tok, meant))
-            if len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
+            if len(tok) >= 3 and self._looks_like_name(tok) and not quiet and not self._asked_of(tok):
                 raise unknown_entity(self.lang, tok, close)
         part = self._sounds_like_part(tok)  # 毛台: sounds like 茅台 of exactly one name
         if part is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[part[1]]), note=self._typo(tok, part[0]))
         return None
+
+    def _asked_of(self, run: str) -> bool:
+        """叫|招商消费升级混合: an asking word glued before the start of names, no part of one."""
+        return any(self.fillers.covers(run[:i], asking=True) and len(self._holders(run[i:])) > 1 for i in (1, 2))
 
     def _names_one(self, tok: str) -> bool:
         """Does `tok` alone name one thing (a partial name, a typo of one)?"""
