@@ -4788,3 +4788,21 @@ def test_a_share_class_said_after_both_classes_were_listed_is_that_one(engine):
     _answers(engine, s.ask("客户问这个经理还管别的基金没有，都管了哪些"),
              "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '招商消费升级混合A'}) "
              "MATCH (m)-[:manage]->(f:public_offering_fund) WHERE f.name <> '招商消费升级混合A' RETURN f.name")
+
+
+def test_several_things_each_against_a_day(engine):
+    """这五个板块较上周五收盘各涨了多少 after the top five boards: each board's close today against its
+    own last Friday — a row each, not last Friday's rows."""
+    s = _after(engine, "今日行业板块涨幅榜前五，附涨跌幅")
+    ans = s.ask("这五个板块较上周五收盘各涨了多少")
+    want = engine.store.run(
+        "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-15') WITH t, d "
+        "ORDER BY d.range DESC, t.name LIMIT 5 MATCH (t)-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
+        "WHERE a.date = date('2024-03-08') AND b.date = date('2024-03-15') "
+        "RETURN t.name, (b.closing_price - a.closing_price) * 100.0 / abs(a.closing_price)")
+    assert ans.confidence >= engine.trust and results_match(want.columns, want.rows, ans.columns, ans.rows, False), \
+        (ans.resolved_question, ans.cypher)
+    _same(engine, "贵州茅台和五粮液今天收盘比昨天高多少",
+          "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+          "WHERE s.name IN ['贵州茅台', '五粮液'] AND a.date = date('2024-03-14') AND b.date = date('2024-03-15') "
+          "RETURN s.name, b.closing_price - a.closing_price")

@@ -347,6 +347,8 @@ def _day_against_day(g: QueryGraph, u, a, ent):
     agg = g.unit("aggregate")  # 白酒板块今天平均涨幅比昨天高吗: the average of each day
     if agg is None and many_between(g, ent.label, label):
         return None  # 白酒板块今天成交量比昨天: each of its stocks' two days, not one figure each
+    if agg is None and len(ent.names) > 1 and not g.has("yesno"):
+        return _each_against_day(g, ent, label, (a.prop, other), (cur_day, ref_day), on)
     names = tuple(ent.names) if agg is not None else ent.names[0]
     cur, cur_val = branch(g, ent.label, names, label, a.prop, on(cur_day))
     prev, prev_val = branch(g, ent.label, names, label, other, on(ref_day))
@@ -370,6 +372,22 @@ def _day_against_day(g: QueryGraph, u, a, ent):
                          Column(pct, g.lang.say("columns.day_change")))
         cols += _which_way(g, u)
     return g.candidate(head + (Projection(cols),), NAME)
+
+
+def _each_against_day(g: QueryGraph, ent, label: str, props: tuple[str, str], days: tuple, on):
+    """这五个板块较上周五收盘各涨了多少: each one's figure on the day against its own on the
+    other day, a row each (most risen first)."""
+    cur, cur_val = branch(g, ent.label, tuple(ent.names), label, props[0], on(days[0]))
+    e = cur.paths[0].var
+    prev, prev_val = branch(g, ent.label, tuple(ent.names), label, props[1], on(days[1]), e_var=e)
+    word, other_word = g.prop_word(label, props[0]), g.prop_word(label, props[1])
+    diff = Op("-", cur_val, prev_val)
+    pct = Op("/", Op("*", diff, Const(100.0)), Call("abs", (prev_val,)))
+    cols = (Column(Ref(e, g.schema.labels[ent.label].display), g.label_word(ent.label)),
+            Column(cur_val, f"{days[0]}{word}"), Column(prev_val, f"{days[1]}{other_word}"),
+            Column(diff, g.lang.say("columns.day_difference", what=word)), Column(pct, g.lang.say("columns.day_change")))
+    match = Pattern(cur.paths + prev.paths, cur.conds + prev.conds)
+    return g.candidate((match, Projection(cols, order=(Sort(pct, True), Sort(cols[0].expr)))), NAME)
 
 
 def _which_way(g: QueryGraph, u) -> tuple[Column, ...]:
