@@ -110,6 +110,7 @@ class Resolution:
     arithmetic: tuple[str, int, int] | None = None  # (op, index of left turn, index of right turn)
     column: str | None = None  # …of the figures each answer showed, this column's (收盘价 beside 涨跌幅)
     stranded: bool = False  # worded as a follow-up (五粮液呢) with no answered turn to lean on
+    unmoored: bool = False  # names nothing and leans on nothing, after a turn about something (董事长是谁)
     unsure: bool = False  # another reading was as likely (the one thing answered, or the ranking again)
     then: str | None = None  # asked of the one `question` picks (…最大的那个|关联了哪些公司), its name at PICKED
     repicked: bool = False  # names the one the ranking before picked, said again by its ranking (涨最猛那只)
@@ -262,7 +263,11 @@ class Resolver:
         owned = (self._whole(q, ex, history) or self._owned(q, ex, history)) if prev is not None else None
         if prev is None and history and self._marked(q):  # 那五粮液呢 after turns that got no answer
             return Resolution(self._strip_markers(q) or q, "reset", stranded=True)
-        return owned or Resolution(question, "reset" if history else "new")
+        if owned is not None:
+            return owned
+        # 董事长是谁 / 持股超5%的股东有哪些 after a turn about a stock, read of no thing: of every one — unsure
+        unmoored = ex is not None and prev is not None and bool(prev.named or prev.answered) and not ex.of("entity")
+        return Resolution(question, "reset" if history else "new", unmoored=unmoored)
 
     def _as_ourselves(self, q: str, history: list[Turn]) -> str:
         """今天我们在建材板块里排第几 after 我们是海螺水泥…: the asker's own company, by name."""

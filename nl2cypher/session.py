@@ -62,7 +62,8 @@ class Session:
             ans.question = question
             self._carry_doubt(ans, res)
             self._in_order(ans, res)
-            for flag, note in (("stranded", "notes.stranded"), ("unsure", "notes.two_readings")):
+            for flag, note in (("stranded", "notes.stranded"), ("unsure", "notes.two_readings"),
+                               ("unmoored", "notes.unmoored")):
                 if res is not None and getattr(res, flag) and ans.error is None and ans.confidence is not None:
                     ans.confidence = min(ans.confidence, LONE_TURN)
                     ans.notes.append(self.engine.lang.say(note))

@@ -4806,3 +4806,29 @@ def test_several_things_each_against_a_day(engine):
           "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
           "WHERE s.name IN ['贵州茅台', '五粮液'] AND a.date = date('2024-03-14') AND b.date = date('2024-03-15') "
           "RETURN s.name, b.closing_price - a.closing_price")
+
+
+def test_neither_of_two_values(engine):
+    """不在广东也不在浙江的消费电子股 / 既不是创业板也不是科创板的: both values left out — never dropped unsaid."""
+    _same(engine, "不在广东也不在浙江的消费电子股",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '消费电子'}) WHERE NOT s.province IN ['广东', '浙江'] RETURN s.name")
+    _same(engine, "既不是创业板也不是科创板的白酒股",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}) WHERE NOT s.listed_sector IN ['创业板', '科创板'] RETURN s.name")
+
+
+def test_a_traders_count_of_boards_and_a_total_issue(engine):
+    """券商今天几个板: how many closed at their limit; 新股一共发了多少万股: the issue sizes added up."""
+    _same(engine, "券商今天几个板",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '券商'}), (s)-[:has_stock_data]->(d:stock_data) "
+          "WHERE d.date = date('2024-03-15') AND d.raising_limit = true RETURN count(DISTINCT s)")
+    _same(engine, "今年以来网上发行的新股一共发了多少万股",
+          "MATCH (n:new_stock) WHERE n.online_release_date >= date('2024-01-01') AND n.online_release_date <= date('2024-03-15') "
+          "RETURN sum(n.amount)")
+
+
+def test_a_turn_naming_nothing_after_one_about_a_thing_is_not_vouched_for(engine):
+    """今天涨停的有哪些 after a turn about 山西汾酒: answered for the market, with a note — it may have meant 山西汾酒."""
+    s = _after(engine, "山西汾酒今天收盘多少")
+    ans = s.ask("今天涨停的有哪些")
+    assert ans.rows and ans.confidence < engine.trust and any("上一轮说到的那个" in n for n in ans.notes), ans.notes
+    assert engine.session().ask("今天涨停的有哪些").confidence >= engine.trust  # asked first, it is sure
