@@ -4832,3 +4832,21 @@ def test_a_turn_naming_nothing_after_one_about_a_thing_is_not_vouched_for(engine
     ans = s.ask("今天涨停的有哪些")
     assert ans.rows and ans.confidence < engine.trust and any("上一轮说到的那个" in n for n in ans.notes), ans.notes
     assert engine.session().ask("今天涨停的有哪些").confidence >= engine.trust  # asked first, it is sure
+
+
+def test_a_traders_pet_names_and_a_sichuan_grandmothers_words(engine):
+    """茅子 / 迪子 (a trader's pet names), 遭了 (fell), 好久当的 (when appointed), 基经 (a slip for 基金),
+    请核查…列示 (a compliance officer's request words): each read as meant."""
+    _same(engine, "茅子23年四个季度加起来赚多少",
+          "MATCH (:stock {name: '贵州茅台'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2023 RETURN sum(f.net_profit)")
+    _same(engine, "宁德时带这个星期遭了好多",
+          "MATCH (s:stock {name: '宁德时代'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+          "WHERE a.date = date('2024-03-08') AND b.date = date('2024-03-15') "
+          "RETURN (b.closing_price - a.closing_price) / a.closing_price * 100")
+    _same(engine, "毛台的董事长是男的女的 好久当的",
+          "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '贵州茅台'}) WHERE c.departure_date IS NULL "
+          "RETURN c.name, c.sex, c.appointment_date")
+    assert "基金" in engine.lexicon.as_read("规模最大的基经是哪个") and "基金理" not in engine.lexicon.as_read("基经理是谁")
+    ans = engine.ask("请核查易方达消费升级股票A前十大重仓股，按持仓占比降序列示")
+    assert ans.error is None and len(ans.rows) == 10, ans.error
