@@ -231,6 +231,8 @@ class Lexicon:
                 self._sounds.setdefault(self.lang.word_sound(c.word), []).append(c.word.lower())
         self._names = sorted({r.name for refs in entities.values() for r in refs
                               if r.prop in (self.schema.labels[r.label].display, "alias")})
+        # the starts of names a gap word may follow (招商|什么消费升级): most words before one start none
+        self._name_starts = {n[:i] for n in self._names for i in range(2, 9)} if self._gap is not None else set()
         by_name: dict[str, dict[str, EntityRef]] = {}
         for refs in entities.values():
             for r in refs:
@@ -422,6 +424,8 @@ class Lexicon:
         run, after = m.group(1), m.group(2)
         for j in range(len(run), 1, -1):  # the longest tail of the words before that starts a name
             head = run[-j:]
+            if head not in self._name_starts:
+                continue
             for k in range(len(after), 1, -1):
                 part = after[:k]
                 if any(kind != "entity" for kind, _ in self.words.get(part.lower(), ())):
