@@ -212,6 +212,7 @@ class Lexicon:
         self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
         self._marks = corrections.Marks.of(self.lang.words.get("corrections") or {}, self.fillers.particles)
         self._meant: dict[str, str] = {}  # a question read -> as meant (corrections read its parts: kept)
+        self._rewritten: dict[str, str] = {}  # a question as typed -> as rewritten
         gaps = [str(w) for w in self.lang.words.get("name_gaps") or ()]
         # 招商什么消费升级的: a name said with a word forgotten in the middle
         self._gap = re.compile(f"([{self.lang.script}A-Za-z]{{2,8}})(?:{'|'.join(map(re.escape, gaps))})"
@@ -404,12 +405,17 @@ class Lexicon:
         normalised, the language's `rewrites` applied (涨的最多 is 涨得最多), then the
         domain's measures said in the figures they are computed from; and, `meant`,
         a word taken back given way to the one said instead (茅台，哦不，五粮液…)."""
-        q = self.lang.one_script(normalise(question, self.lang.script, self.fillers.particles, self.fillers.clause_final),
-                                 self._name_chars)
-        for pattern, replacement in self._rewrites:
-            q = pattern.sub(replacement, q)
-        if self._gap is not None:
-            q = self._gap.sub(self._gap_filled, q)
+        q = self._rewritten.get(question)
+        if q is None:  # (read three times a question: its ~600 rewrites are the lexicon's largest cost)
+            q = self.lang.one_script(normalise(question, self.lang.script, self.fillers.particles,
+                                               self.fillers.clause_final), self._name_chars)
+            for pattern, replacement in self._rewrites:
+                q = pattern.sub(replacement, q)
+            if self._gap is not None:
+                q = self._gap.sub(self._gap_filled, q)
+            if len(self._rewritten) > 4096:
+                self._rewritten.clear()
+            self._rewritten[question] = q
         if not meant or self._marks is None:
             return q
         if q not in self._meant:
