@@ -65,7 +65,8 @@ class Marks:
         added = f"(?:{sep}*(?:{oh}){sep}*(?:{more}|{also})|{sep}+(?:{more})){sep}*"
         instead_of = re.compile(str(words["instead_of"])) if words.get("instead_of") else None
         return cls(re.compile(taken), re.compile(opening), instead_of, re.compile(settled) if settled else None,
-                   re.compile(dropped) if dropped else None, re.compile(added), str(words.get("joined") or ""), "".join(sorted(particles)) + marks + " ")
+                   re.compile(dropped) if dropped else None, re.compile(added), str(words.get("joined") or ""),
+                   "".join(sorted(particles)) + marks + " ")
 
 
 def _alternation(words) -> str:
@@ -105,11 +106,11 @@ def _applied(how: str, before: str, after: str, marks: Marks, read: Reader) -> s
     """One correction, or None when the words after it say nothing of a kind said before."""
     before, said_before = read(before)
     after, said_after = read(after)
-    if how == "dropped":  # 算了 好吧: nothing asked instead, nothing let go; the things named stay
-        named = [w.text for w in said_before if w.kind.startswith("entity")]
+    if how == "dropped":  # 算了 好吧: nothing asked instead, nothing let go
         if not said_after or any(w.kind.startswith("entity") for w in said_after):
             return after if said_after else None
-        return marks.joined.join(named) + after
+        # 你说说今天收盘价: asked of the things named before, which stay
+        return marks.joined.join(w.text for w in said_before if w.kind.startswith("entity")) + after
     for new in said_after:
         old = [w for w in said_before if _same_kind(w, new)]
         if not old:

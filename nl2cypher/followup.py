@@ -345,12 +345,12 @@ class Resolver:
         m, prev = self._class.search(q) if self._class is not None else None, _latest(history)
         if m is None or prev is None:
             return q
-        letter = next(g for g in m.groups() if g).upper()
+        letter = _class_letter(m)
         for n in prev.named or (prev.answered if len({a.name[:-1] for a in prev.answered}) == 1 else []):
             other = n.name[:-1] + letter
             if n.name[-1:].isascii() and n.name[-1:].isalpha() and self.lexicon.named(other):
                 again = q[m.end():]  # 是A的，A类那个: the class said twice, named once
-                if all(next(g for g in x.groups() if g).upper() == letter for x in self._class.finditer(again)):
+                if all(_class_letter(x) == letter for x in self._class.finditer(again)):
                     again = self._class.sub("", again)
                 return q[:m.start()] + other + again
         return q
@@ -1947,6 +1947,11 @@ class Resolver:
         if len(names) == 2:
             return self.lang.say("followup.joined", a=names[0], b=names[1])
         return self.lang.join(names) if len(names) > 2 else (names[0] if names else "")
+
+
+def _class_letter(m: re.Match) -> str:
+    """The share class a `share_class` match says (A的, C类, 是A的: A or C)."""
+    return next(g for g in m.groups() if g).upper()
 
 
 def _latest(history: list[Turn]) -> Turn | None:
