@@ -88,6 +88,7 @@ class Turn:
     growth: list[list[int]] = field(default_factory=list)  # spans of growth words (环比增长, 比二季度增长) in `resolved`
     day: str | None = None  # the one day the answer showed (最高价是哪天 → 2024-01-29): what 那天 points at
     figures: dict[str, float] = field(default_factory=dict)  # a one-row answer's numbers by column (收盘价, 涨跌幅)
+    table: dict[str, list[float]] = field(default_factory=dict)  # a few-row answer's number columns (这些占比加起来)
     leader: bool = False  # every row shown, the one a superlative asked for first (各板块涨跌幅，并指出最大的)
 
     def to_json(self) -> dict:
@@ -115,6 +116,7 @@ class Resolution:
     then: str | None = None  # asked of the one `question` picks (…最大的那个|关联了哪些公司), its name at PICKED
     repicked: bool = False  # names the one the ranking before picked, said again by its ranking (涨最猛那只)
     place: str | None = None  # 中信证券排第几: the one whose place among the ranked rows before is asked
+    over_rows: bool = False  # 这些占比加起来: `column` totalled (averaged, spread) over the rows of the answer before
     order: list[str] | None = None  # 它们各自在哪个省 after a top 5: the names pointed at, rows shown in their order
     said: str | None = None  # the question as typed, its words pointing at an answer's things said by name (前三 → 华海精密、…)
 
@@ -174,6 +176,10 @@ class Resolver:
         self.same_period = {str(k): str(v) for k, v in (vocab.get("same_period") or {}).items()}
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
+        self.over_rows = {op: re.compile("|".join(map(str, ps))) for op, ps in (vocab.get("over_rows") or {}).items()}
+        # a report row's year and quarter are its keys, not figures to total
+        self._period_words = {p.description for lab in self.schema.labels.values() for prop in lab.period.values()
+                              if (p := lab.properties.get(prop)) is not None and p.description}
         self._mapped: tuple = (None, [])  # the last reading and its units (rules ask for them often)
         prices = [lab.properties.get(lab.measures.get("price", "")) for lab in self.schema.labels.values() if lab.measures]
         # the columns a price is shown in (收盘价): what 差多少 of two bare prices subtracts
@@ -216,7 +222,8 @@ class Resolver:
         prev = _latest(history)
         if self._find(q, "reset") is not None:  # 换个问题 …: leans on nothing
             return Resolution(question, "reset" if history else "new")
-        arith = self._arithmetic(q, ex, history) or self._placed(q, ex, history)
+        # (over the words as typed: a total the reading drops, 四个季度加起来, is still asked)
+        arith = self._over_rows(question, ex, history) or self._arithmetic(q, ex, history) or self._placed(q, ex, history)
         if arith is not None:
             return arith
         grown = self._grown(q, ex, history, calendar) or self._regrown(q, ex, prev) or self._grown_since(q, ex, prev)
@@ -296,10 +303,15 @@ class Resolver:
         if k is None:
             return q
         recent = [t for t in history if t.ok and not t.computed][-OWNER_TURNS:]
+        kind = self._kind_after(q, m.end())  # 第二个经理: of the latest list of managers
+        if kind is not None:  # (a list of its kind further back than the thing under discussion)
+            recent = [t for t in history if t.ok and not t.computed and t.answered
+                      and t.answered[0].label == kind][-RANK_TURNS:]
         # the latest list that long, as it was shown (第一个); a rank (第一名) only of a ranked one
         if m.group(2) in self.nth_ranks:  # 第三名: the latest ranked list that long (a rank names its list further back)
             ranked = [t for t in history if t.ok and not t.computed][-RANK_TURNS:]
-            listed = next((t for t in reversed(ranked) if t.ranked and len(t.answered) >= max(2, abs(k))), None)
+            listed = next((t for t in reversed(ranked) if t.ranked and len(t.answered) >= max(2, abs(k))
+                           and (kind is None or t.answered[0].label == kind)), None)
         else:  # 第一只: of the latest list shown (one row is a pick, no list); an empty one points at nothing
             lists = [t for t in reversed(recent) if t.listed and not t.counted and t.rows != 1]
             listed = lists[0] if lists and len(lists[0].answered) >= max(2, abs(k)) else None
@@ -312,6 +324,14 @@ class Resolver:
         if among is not None:  # 其中第一个: that one, no longer among the others
             head = head.rstrip()[:-len(among)]
         return head + row.name + q[m.end():]
+
+    def _kind_after(self, q: str, at: int) -> str | None:
+        """The kind of thing said right after a place word (第二个经理 → fund_manager), if any."""
+        ex = self._extract(q[at:], dt.date.today(), None)
+        first = min(ex.mentions, key=lambda x: x.start) if ex is not None and ex.mentions else None
+        if first is None or first.kind != "label" or q[at:at + first.start].strip(self._of_word):
+            return None
+        return first.targets[0] if first.targets else None
 
     def _first_answered(self, q: str, history: list[Turn]) -> str:
         """前三分别属于哪个行业 after a ranked list: its first rows' things, by name."""
@@ -1324,7 +1344,7 @@ class Resolver:
         # the one column kept of each answer is its last figure (收盘价和涨跌幅: the change)
         asked = set(said[-1]["targets"]) if said else set()
         own = [m for m in ex.mentions if m.kind == "property"] if ex is not None else []
-        column = self._column(own, last) if own and any(not asked & set(m.targets) for m in own) else None
+        column = self._column(own, last.figures) if own and any(not asked & set(m.targets) for m in own) else None
         if column is not None:  # 两天收盘差多少 after 收盘价和涨跌幅, 昨天呢: the two closes
             pair = done[-2:]
             if len(pair) == 2 and all(history[k].rows == 1 and column in history[k].figures for k in pair):
@@ -1370,6 +1390,26 @@ class Resolver:
                               arithmetic=(op, a, b), column=price)
         return None
 
+    def _over_rows(self, q: str, ex, history: list[Turn]) -> Resolution | None:
+        """这些占比加起来 / 接着求这四个的平均数 right after an answer of a few rows, naming
+        nothing else: that figure's total (mean, spread) over those rows, computed from them."""
+        op = next((o for o, p in self.over_rows.items() if p.search(q)), None)
+        k = len(history) - 1
+        while k >= 0 and history[k].ok and history[k].computed:
+            k -= 1  # 平均每个季度呢 after their total: the same rows again
+        if op is None or ex is None or k < 0 or not history[k].ok or not history[k].table:
+            return None
+        if any(m.kind not in ("property", "label") for m in ex.mentions):
+            return None  # 五粮液呢 加起来 / 去年的加起来: a question of its own
+        own = [m for m in ex.mentions if m.kind == "property"]
+        figures = [c for c in history[k].table if c not in self._period_words]
+        column = self._column(own, figures) if own else (figures[0] if len(figures) == 1 else None)
+        if column is None:
+            return None
+        said = self.lang.say("followup.over_rows", question=history[k].resolved, column=column,
+                             op=self.lang.say(f"followup.over_ops.{op}"))
+        return Resolution(said, "arithmetic", arithmetic=(op, k, k), column=column, over_rows=True)
+
     def _placed(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """中信证券排第几 right after a ranked list it is in, naming nothing else: its place
         among that answer's rows (computed from them, no query)."""
@@ -1391,9 +1431,9 @@ class Resolver:
         found = [c for c in turns[0].figures if c in words and all(c in t.figures for t in turns[1:])]
         return found[0] if len(found) == 1 else None
 
-    def _column(self, own, last: Turn) -> str | None:
-        """The column of the answer before that the one property the question names shows
-        (收盘 → 收盘价), when that answer showed it among other figures."""
+    def _column(self, own, columns) -> str | None:
+        """The one column of an answer's figures (`columns`) that the property the question
+        names shows (收盘 → 收盘价), when that answer showed it among other figures."""
         targets = {t for m in own for t in m.targets}
         words = set()
         for t in targets:
@@ -1402,7 +1442,7 @@ class Resolver:
             pdef = spec.properties.get(prop) if spec is not None else None
             if pdef is not None and pdef.description:
                 words |= {pdef.description, self.lang.label_word(pdef.description)}
-        found = [c for c in last.figures if c in words]
+        found = [c for c in columns if c in words]
         return found[0] if len(found) == 1 else None
 
     def _named_first(self, op: str, ents, history: list[Turn], done: list[int]) -> Resolution | None:
@@ -1792,7 +1832,10 @@ class Resolver:
             return [(was[0], was[1], self._join(kept + [asked]) if kept else asked)]
         # 申购代码呢 after 最近上市的新股有哪几个: theirs, asked after the last thing named (its asking words dropped)
         cut = max((m["end"] for m in prev.mentions), default=len(base))
-        return [(cut, len(base), self._of_word + asked)]
+        # …and 规模加起来多少 after 管了几只基金: the figure of the things counted, no longer their count
+        counted = [(a, b, "") for a, b in prev.shapes if prev.counted and b <= cut
+                   and not self.patterns["superlatives"].search(base[a:b])] if "superlatives" in self.patterns else []
+        return counted + [(cut, len(base), self._of_word + asked)]
 
     def _kept_figures(self, ex, prev: Turn) -> list[str]:
         """涨了没 after 茅台今天多少钱: how one thing did, asked of the row whose figures the turn

@@ -168,6 +168,8 @@ class Session:
         op, a, b = res.arithmetic
         if res.place is not None:
             return self._place(question, res)
+        if res.over_rows:
+            return self._over_rows(question, res)
         left, right = self.turns[a], self.turns[b]
         if res.column is not None:  # 两天收盘差多少: that column of each answer
             x, y = left.figures[res.column], right.figures[res.column]
@@ -185,6 +187,16 @@ class Session:
         confs = [c for c in (left.confidence, right.confidence) if c is not None]
         ans.confidence = min(confs) if confs else None
         return ans
+
+    def _over_rows(self, question: str, res) -> Answer:
+        """A figure's total (mean, spread) over the rows of the answer before, those rows' own numbers."""
+        op, k, _ = res.arithmetic
+        turn, lang = self.turns[k], self.engine.lang
+        xs = [x for x in turn.table[res.column] if x is not None]
+        value = {"sum": sum, "avg": lambda v: sum(v) / len(v), "spread": lambda v: max(v) - min(v)}[op](xs)
+        return Answer(question, columns=[lang.say(f"followup.over_columns.{op}", column=res.column)],
+                      rows=[[round(value, 10)]], kind="arithmetic", interpretation=res.question,
+                      confidence=turn.confidence, notes=[lang.say("followup.over_computed", a=turn.number, n=len(xs))])
 
     def _place(self, question: str, res) -> Answer:
         """Its place (1, 2, …) among the rows of the ranked answer before, in their order."""
@@ -235,7 +247,7 @@ class Session:
                     measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS],
                     counted=any(u.kind == "count" for u in tr.units),
                     growth=[list(u.span) for u in tr.units if u.kind == "growth"], day=self._day_shown(ans),
-                    figures=_figures(ans),
+                    figures=_figures(ans), table=_table(ans),
                     leader=tr.ranks_all and any(u.kind == "extreme" for u in tr.units)
                     and not any(u.kind == "topk" for u in tr.units))
         self.turns.append(turn)
@@ -261,6 +273,19 @@ class Session:
 
 def _iso(d: dt.date | None) -> str | None:
     return d.isoformat() if d else None
+
+
+def _table(ans: Answer, most: int = 100) -> dict[str, list[float | None]]:
+    """A whole answer of a few rows: its number columns, each a list down the rows."""
+    if ans.error is not None or ans.truncated or not 2 <= len(ans.rows) <= most:
+        return {}
+    cols = {}
+    for i, c in enumerate(ans.columns):
+        cells = [row[i] if i < len(row) else None for row in ans.rows]
+        nums = [x for x in cells if isinstance(x, (int, float)) and not isinstance(x, bool)]
+        if len(nums) >= 2 and len(nums) + cells.count(None) == len(cells):
+            cols[c] = cells
+    return cols
 
 
 def _figures(ans: Answer) -> dict[str, float]:

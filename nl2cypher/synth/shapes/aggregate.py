@@ -158,6 +158,8 @@ def _each_once(g: QueryGraph, shown: Shown, cols: list[Column]) -> tuple:
 
 def _single_value(g: QueryGraph, shown: Shown) -> bool:
     slot = next((x for x in g.slots if x.var == shown.ref.var), None)
+    if slot is not None and slot.kind == "entity" and len(slot.names) > 1:
+        return True  # 这两只基金的平均规模: one figure each, the mean is over them
     if slot is None or slot.kind != "data" or g.single_day is None:
         return False
     parent = [ln for ln in g.links if ln.b == slot.var or ln.a == slot.var]
