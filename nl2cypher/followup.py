@@ -89,6 +89,7 @@ class Turn:
     day: str | None = None  # the one day the answer showed (最高价是哪天 → 2024-01-29): what 那天 points at
     figures: dict[str, float] = field(default_factory=dict)  # a one-row answer's numbers by column (收盘价, 涨跌幅)
     table: dict[str, list[float]] = field(default_factory=dict)  # a few-row answer's number columns (这些占比加起来)
+    totalled: bool = False  # its answer was a figure over the rows of a turn before (平均呢 then is over those again)
     leader: bool = False  # every row shown, the one a superlative asked for first (各板块涨跌幅，并指出最大的)
 
     def to_json(self) -> dict:
@@ -329,8 +330,8 @@ class Resolver:
         """The kind of thing said right after a place word (第二个经理 → fund_manager), if any."""
         ex = self._extract(q[at:], dt.date.today(), None)
         first = min(ex.mentions, key=lambda x: x.start) if ex is not None and ex.mentions else None
-        if first is None or first.kind != "label" or q[at:at + first.start].strip(self._of_word):
-            return None
+        if first is None or first.kind != "label" or q[at:at + first.start].strip():
+            return None  # (第一只的基金经理: a thing of that one's, not the list's kind)
         return first.targets[0] if first.targets else None
 
     def _first_answered(self, q: str, history: list[Turn]) -> str:
@@ -1395,7 +1396,7 @@ class Resolver:
         nothing else: that figure's total (mean, spread) over those rows, computed from them."""
         op = next((o for o, p in self.over_rows.items() if p.search(q)), None)
         k = len(history) - 1
-        while k >= 0 and history[k].ok and history[k].computed:
+        while k >= 0 and history[k].ok and (history[k].computed or history[k].totalled):
             k -= 1  # 平均每个季度呢 after their total: the same rows again
         if op is None or ex is None or k < 0 or not history[k].ok or not history[k].table:
             return None
@@ -1406,9 +1407,9 @@ class Resolver:
         column = self._column(own, figures) if own else (figures[0] if len(figures) == 1 else None)
         if column is None:
             return None
-        said = self.lang.say("followup.over_rows", question=history[k].resolved, column=column,
-                             op=self.lang.say(f"followup.over_ops.{op}"))
-        return Resolution(said, "arithmetic", arithmetic=(op, k, k), column=column, over_rows=True)
+        # …also said as a question of its own, for the engine to answer and the turns after to lean on
+        asked = self._reshaped(history[k], self._strip_markers(q) or q)
+        return Resolution(asked, "arithmetic", arithmetic=(op, k, k), column=column, over_rows=True)
 
     def _placed(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """中信证券排第几 right after a ranked list it is in, naming nothing else: its place

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import math
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +51,8 @@ class Session:
             res, first = self._picked_then(res, today)
         if res is not None and res.clarify:
             ans = Answer(question, error=res.clarify, error_type=Unresolved.__name__)
+        elif res is not None and res.over_rows:
+            ans = self._over_rows(question, res, today)
         elif res is not None and res.arithmetic:
             ans = self._compute(question, res)
         else:
@@ -76,7 +79,8 @@ class Session:
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
-        ans.trace.resolution = {"kind": ans.follow_up, "asked": question, "resolved": ans.resolved_question}
+        ans.trace.resolution = {"kind": ans.follow_up, "asked": question, "resolved": ans.resolved_question,
+                                "over_rows": bool(res is not None and res.over_rows)}
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         self.asked += 1
         ans.conversation, ans.turn = self.id, self.asked
@@ -168,8 +172,6 @@ class Session:
         op, a, b = res.arithmetic
         if res.place is not None:
             return self._place(question, res)
-        if res.over_rows:
-            return self._over_rows(question, res)
         left, right = self.turns[a], self.turns[b]
         if res.column is not None:  # 两天收盘差多少: that column of each answer
             x, y = left.figures[res.column], right.figures[res.column]
@@ -188,14 +190,25 @@ class Session:
         ans.confidence = min(confs) if confs else None
         return ans
 
-    def _over_rows(self, question: str, res) -> Answer:
-        """A figure's total (mean, spread) over the rows of the answer before, those rows' own numbers."""
+    def _over_rows(self, question: str, res, today) -> Answer:
+        """A figure's total (mean, spread) over the rows of the answer before: asked as a question
+        when its answer is that number (its query shown, the turns after lean on it), else
+        computed from those rows' own numbers."""
         op, k, _ = res.arithmetic
         turn, lang = self.turns[k], self.engine.lang
         xs = [x for x in turn.table[res.column] if x is not None]
         value = {"sum": sum, "avg": lambda v: sum(v) / len(v), "spread": lambda v: max(v) - min(v)}[op](xs)
+        asked = self.engine.ask(res.question, today)
+        if asked.error is None and len(asked.rows) == 1 and any(
+                isinstance(x, (int, float)) and not isinstance(x, bool) and math.isclose(x, value, rel_tol=1e-6)
+                for x in asked.rows[0]):
+            asked.question = question  # two readings agree: as sure as the surer
+            asked.confidence = max(c for c in (asked.confidence, turn.confidence, 0.0) if c is not None)
+            return asked
+        said = lang.say("followup.over_rows", question=turn.resolved, column=res.column,
+                        op=lang.say(f"followup.over_ops.{op}"))
         return Answer(question, columns=[lang.say(f"followup.over_columns.{op}", column=res.column)],
-                      rows=[[round(value, 10)]], kind="arithmetic", interpretation=res.question,
+                      rows=[[round(value, 10)]], kind="arithmetic", interpretation=said,
                       confidence=turn.confidence, notes=[lang.say("followup.over_computed", a=turn.number, n=len(xs))])
 
     def _place(self, question: str, res) -> Answer:
@@ -247,7 +260,7 @@ class Session:
                     measures=[list(u.span) for u in tr.units if u.kind in MEASURE_UNITS],
                     counted=any(u.kind == "count" for u in tr.units),
                     growth=[list(u.span) for u in tr.units if u.kind == "growth"], day=self._day_shown(ans),
-                    figures=_figures(ans), table=_table(ans),
+                    figures=_figures(ans), table=_table(ans), totalled=bool(tr.resolution.get("over_rows")),
                     leader=tr.ranks_all and any(u.kind == "extreme" for u in tr.units)
                     and not any(u.kind == "topk" for u in tr.units))
         self.turns.append(turn)

@@ -4850,3 +4850,61 @@ def test_a_traders_pet_names_and_a_sichuan_grandmothers_words(engine):
     assert "基金" in engine.lexicon.as_read("规模最大的基经是哪个") and "基金理" not in engine.lexicon.as_read("基经理是谁")
     ans = engine.ask("请核查易方达消费升级股票A前十大重仓股，按持仓占比降序列示")
     assert ans.error is None and len(ans.rows) == 10, ans.error
+
+
+def test_a_figure_over_the_rows_of_the_answer_before(engine):
+    """这些占比加起来 / 接着求这四个的平均数 / 最大与最小差多少 / 四个季度加起来多少 right after an answer of
+    several rows: that column totalled (averaged, spread) over those rows — asked as a question when it
+    answers the same number, else computed from the rows and said so."""
+    held = engine.store.run("MATCH (:public_offering_fund {name: '易方达消费升级股票A'})-[h:hold]->(:stock) "
+                            "RETURN sum(h.position_ratio)").rows[0][0]
+    s = _after(engine, "易方达消费升级股票A持有哪些股票，持仓占比各多少")
+    assert s.ask("接着算这些占比加起来是多少").rows[0][-1] == pytest.approx(held)
+    turns = engine.store.run("MATCH (:stock {name: '海天味业'})-[:has_stock_financial_information]->"
+                             "(f:stock_financial_information) WHERE f.year = 2023 RETURN f.inventory_turnover").rows
+    s = _after(engine, "海天味业2023年各季度的存货周转率")
+    xs = [r[0] for r in turns]
+    assert s.ask("接着求这四个的平均数").rows[0][-1] == pytest.approx(sum(xs) / len(xs))
+    spread = s.ask("最大与最小差多少")  # after the mean (computed): the same rows again
+    assert spread.rows == [[pytest.approx(max(xs) - min(xs))]]
+    s = _after(engine, "宁德时代2023年每个季度净利润列一下")
+    total = s.ask("四个季度加起来多少")  # the reading drops 四个季度加起来 (a year's figure is its sum): computed
+    want = engine.store.run("MATCH (:stock {name: '宁德时代'})-[:has_stock_financial_information]->"
+                            "(f:stock_financial_information) WHERE f.year = 2023 RETURN sum(f.net_profit)").rows[0][0]
+    assert total.kind == "arithmetic" and total.rows[0][0] == pytest.approx(want)
+    assert any("第 1 轮答案的 4 行" in n for n in total.notes), total.notes
+    later = _after(engine, "贵州茅台2023年四个季度的单季度净利润分别是多少", "接着算全年合计").ask("2022年的呢")
+    assert later.rows[0][-1] == pytest.approx(engine.store.run(  # the total asked is leant on: 2022's total
+        "MATCH (:stock {name: '贵州茅台'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+        "WHERE f.year = 2022 RETURN sum(f.net_profit)").rows[0][0])
+
+
+def test_counts_and_means_said_plainly(engine):
+    """管了好多基金 (Sichuanese: how many), 多少基金 with no measure word, 平均 of two named things,
+    成交量加一起多少股 (shares, not stocks)."""
+    _same(engine, "丁晓梅管了好多基金",
+          "MATCH (:fund_manager {name: '丁晓梅'})-[:manage]->(f:public_offering_fund) RETURN count(DISTINCT f)")
+    _same(engine, "兴全价值成长债券C和银华蓝筹精选指数A的平均规模",
+          "MATCH (f:public_offering_fund) WHERE f.name IN ['兴全价值成长债券C', '银华蓝筹精选指数A'] RETURN avg(f.scale)")
+    _same(engine, "gzmt和wly今天成交量加一起多少股",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['贵州茅台', '五粮液'] "
+          "AND d.date = date('2024-03-15') RETURN sum(d.volume)")
+    s = _after(engine, "丁晓梅管了几只基金")
+    total = s.ask("规模加起来多少")  # the figure of the things counted, no longer their count
+    assert total.rows == [[pytest.approx(engine.store.run(
+        "MATCH (:fund_manager {name: '丁晓梅'})-[:manage]->(f:public_offering_fund) RETURN sum(f.scale)").rows[0][0])]]
+
+
+def test_a_place_word_before_a_kind_picks_from_the_list_of_that_kind(engine):
+    """第二个经理 after a list of managers and turns about their funds: the second manager listed;
+    第一只的基金经理: the first fund's manager."""
+    s = _after(engine, "女的基金经理有哪些")
+    second = engine.session().ask("女的基金经理有哪些").rows[1][0]
+    s.ask("头一个管了好多基金")
+    s.ask("里头规模最大那个买了哪些股票")
+    ans = s.ask("那第二个经理呢 管了几个")
+    assert second in ans.resolved_question, ans.resolved_question
+    s = _after(engine, "贵州茅台被多少只基金持有", "持仓占比前三的基金")
+    first = s.turns[-1].answered[0].name
+    ans = s.ask("第一只的基金经理")
+    assert ans.resolved_question.startswith(first), ans.resolved_question
