@@ -40,6 +40,7 @@ from .units import map_units
 
 OWNER_TURNS = 3  # how far back the thing under discussion is looked for
 RANK_TURNS = 6  # …and the ranking a 第二名 points into
+ROWS_KEPT = 50  # the rows of an answer whose things a turn keeps (more are asked of by the question before)
 MAX_CHOICES = 5  # names a question back shows when a reference could mean several
 EARLIER_TURNS = 2  # how far back a pronoun looks when the turn before has nothing it fits
 # units that make a question one of its own (ranking, comparing, grouping the market)
@@ -612,6 +613,9 @@ class Resolver:
         if any(m.kind == "label" and not labels & set(m.targets) for m in head):
             return None  # 这些基金里规模最大的经理: the managers, not the funds
         ranking = q[:cut] if cut is not None else q
+        bare = self._picked_bare.search(ranking) if self._picked_bare is not None and cut is not None else None
+        if bare is not None and bare.end() == len(ranking):
+            ranking = ranking[:bare.start()]  # 比例最高那家|董事长是谁: the ranking (那家 would point back again)
         among = min(filter(None, (self._find(ranking, "among"), self._those_inside(ranking))),
                     key=lambda m: m.start(), default=None)  # 这几个里面: the pointing word goes too
         if prev.ranked:
@@ -710,13 +714,17 @@ class Resolver:
         return Resolution(then + q if then else q, "time" if then else "reset")
 
     def _narrowed_from(self, prev: Turn | None, history: list[Turn]) -> Turn | None:
-        """其中创业板的有几只 (none), then 连续涨停天数最多的是哪只: a count that narrowed the list before
-        found none — a ranking after it ranks that list."""
-        if prev is None or not prev.counted or prev.answered or not prev.values or prev.values[0][-1]:
-            return prev
+        """其中创业板的有几只, then 连续涨停天数最多的是哪只: a count that narrowed the list before —
+        a ranking after it ranks that list (by its names, or its question narrowed)."""
+        if prev is None or prev.answered or not prev.values or prev.rows != 1:
+            return prev  # (持股比例平均多少 after the list: a figure over it, as a count is)
         before = next((t for t in reversed(history) if t.ok and not t.computed and t is not prev
                        and len(t.answered) >= 2 and t.number < prev.number), None)
-        return before if before is not None and all(n.name in prev.resolved for n in before.answered[:3]) else prev
+        if before is None:
+            return prev
+        narrowed = prev.counted and all(n.name in prev.resolved for n in before.answered[:3]) or \
+            bool(prev.values[0][-1]) and prev.resolved.startswith(self._reshaped(before, ""))
+        return before if narrowed else prev
 
     def _those_inside(self, q: str) -> re.Match | None:
         """这几只里, 它们中间: several pointed at, then an inside word — among the answer before."""
@@ -1028,8 +1036,11 @@ class Resolver:
         targets = self._targets(kind, label, history, prev, ex, self.counted.get(word, 2)) if prev is not None else []
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
+        many = kind in ("among", "they") and prev is not None and prev.rows > ROWS_KEPT and set(targets) <= set(prev.answered)
+        if many:  # 其中超过5%的几家 after 54 rows: too many to name — the question before, narrowed
+            targets = []
         if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)
-                                                                               or self._listed_none(prev, label)):
+                                                                               or self._listed_none(prev, label) or many):
             # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed (about none: flagged);
             # 其中博士呢: asked in no shape of its own, in the shape before (counted again)
             rest = (q[:start] + q[end:]).strip(self._seps)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .answer import Answer
 from .errors import Unresolved
-from .followup import MEASURE_UNITS, PICKED, RANKING_UNITS, SHAPE_UNITS, Named, Turn
+from .followup import MEASURE_UNITS, PICKED, RANKING_UNITS, ROWS_KEPT, SHAPE_UNITS, Named, Turn
 from .understanding import LONE_TURN
 
 if TYPE_CHECKING:
@@ -74,8 +74,10 @@ class Session:
                 self._uncomputed(question, ans)
             if not picked:  # a ranking answered first used its words
                 self._dropped(question, res, ans)
-            elif first is not None:  # say what the ranking picked
+            elif first is not None:  # say what the ranking picked (an answer about it is no surer than the pick)
                 ans.notes.append(self.engine.lang.say("notes.picked", ranking=first.question, name=first.rows[0][0]))
+                if ans.confidence is not None and first.confidence is not None:
+                    ans.confidence = min(ans.confidence, first.confidence)
         ans.resolved_question = res.question if res is not None else question
         ans.follow_up = res.kind if res is not None else "new"
         ans.trace.timings_ms["resolution"] = (t1 - t0) * 1e3
@@ -105,9 +107,8 @@ class Session:
         """…最大的那个关联了哪些公司: the ranking answered first, then the rest asked of
         the one it picked (by name), with that answer; a ranking that picks none is the answer."""
         first = self.engine.ask(res.question, today)
-        sure = first.error is None and first.rows and (first.confidence or 0) >= self.engine.trust
-        if not sure or not isinstance(first.rows[0][0], str):
-            return dataclasses.replace(res, then=None), None
+        if first.error is not None or not first.rows or not isinstance(first.rows[0][0], str):
+            return dataclasses.replace(res, then=None), None  # (an unsure pick is asked on, its doubt carried)
         return dataclasses.replace(res, question=res.then.replace(PICKED, first.rows[0][0]), then=None), first
 
     @staticmethod
@@ -238,13 +239,13 @@ class Session:
             if m.kind == "entity" and m.entities:
                 named.append(Named(m.entities[0].label, m.entities[0].name))
         answered, others, values = [], [], []
-        for row in ans.rows[:50]:
+        for row in ans.rows[:ROWS_KEPT]:
             refs = lex.named(row[0]) if row else []
             if refs:
                 answered.append(Named(refs[0].label, refs[0].name))
             for cell in row[1:]:
                 if isinstance(cell, list):  # 有几家？分别是哪几家: the names listed beside the count
-                    answered += [Named(r.label, r.name) for x in cell[:50] for r in lex.named(x)[:1]]
+                    answered += [Named(r.label, r.name) for x in cell[:ROWS_KEPT] for r in lex.named(x)[:1]]
                     continue
                 others += [Named(r.label, r.name) for r in lex.named(cell)[:1]]
             num = row[-1] if row else None

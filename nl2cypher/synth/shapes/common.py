@@ -148,6 +148,17 @@ def day_conds(g: QueryGraph, label: str) -> Callable[[str], list[Expr]]:
     return lambda var: [Op("=", g.day(var, label), Day(g.single_day))] if g.single_day else []
 
 
+def a_years_total(g: QueryGraph, ref: Ref, label: str) -> bool:
+    """A figure kept per report period that adds up over a year (净利润), its year pinned and its
+    quarter not: the year's figure is the sum of its quarters."""
+    lab = g.schema.labels[label]
+    pdef = lab.properties.get(ref.key)
+    pinned = {c.left.key for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
+              and c.left.var == ref.var}
+    return bool(lab.period) and getattr(pdef, "total", None) == "sum" and lab.period.get("year") in pinned \
+        and not (set(lab.period.values()) - {lab.period.get("year")}) & pinned
+
+
 def same_period(g: QueryGraph, owner: Slot) -> Callable[[str], list[Expr]]:
     """The report period the question's rows are filtered to, for another row
     (净利润比格力电器高: the reference's profit of the same quarter)."""

@@ -6,7 +6,7 @@ diluted EPS), both values and the first's less the second's; asked which one too
 from __future__ import annotations
 
 from ..ir import Call, Column, Op, Pattern, Projection, QueryGraph, Sort, Whole
-from .common import aggregate_word, ask, branch, day_conds, same_period
+from .common import a_years_total, aggregate_word, ask, branch, day_conds, same_period
 
 NAME = "difference"
 
@@ -25,6 +25,9 @@ def lower(g: QueryGraph):
         named = _in_order_named(g, a.group, last)
         if named is not None:
             return named
+    row = next((s for s in g.slots if s.var == last.ref.var), None)
+    if row is not None and a_years_total(g, last.ref, row.label):
+        return _of_totals(g, a.group, last)  # 中信证券和华泰证券2023年全年净利润差多少: each one's year
     if g.has("which") and len(a.group.names) == 2:
         return _which_and_by_how_much(g, a.group, last)
     diff = Op("-", Call("max", (last.ref,)), Call("min", (last.ref,)))
@@ -45,6 +48,26 @@ def _which_and_by_how_much(g: QueryGraph, group, last):
             Column(Op("-", Whole("hi"), Whole("lo")), g.lang.say("columns.difference", value=last.alias)))
     # the one picked (of a tie, the first by name)
     return g.candidate((base, both, again, Projection(cols, True, (Sort(name[0]),), limit=1)), NAME)
+
+
+def _of_totals(g: QueryGraph, group, last):
+    """A figure kept per quarter asked of a year is each one's total over it: the difference of
+    the totals — and, asked which (哪个多), the one with the larger (smaller) beside both totals."""
+    name, total = g.name_of(group), Call("sum", (last.ref,))
+    word = aggregate_word(g, "sum", last.alias)
+    each = Projection((Column(name[0], "thing"), Column(total, "total")), carry=True)
+    both = Projection((Column(Call("max", (Whole("total"),)), "hi"), Column(Call("min", (Whole("total"),)), "lo")),
+                      carry=True)
+    diff = Column(Op("-", Whole("hi"), Whole("lo")), g.lang.say("columns.difference", value=word))
+    if not g.has("which"):
+        return g.candidate((g.pattern(), each, both, Projection((diff,))), NAME)
+    desc = (g.unit("which").params.get("dir", "desc") == "desc") != g.flipped(last.ref)
+    again = Projection((Column(name[0], "thing"), Column(total, "total"), Column(Whole("hi")), Column(Whole("lo"))),
+                       carry=True, where=(Op("=", Whole("total"), Whole("hi" if desc else "lo")),))
+    cols = (Column(Whole("thing"), name[1]), Column(Whole("hi"), aggregate_word(g, "max", word)),
+            Column(Whole("lo"), aggregate_word(g, "min", word)), diff)
+    base = g.pattern()  # matched again: the one whose total is the larger (of a tie, the first by name)
+    return g.candidate((base, each, both, base, again, Projection(cols, order=(Sort(Whole("thing")),), limit=1)), NAME)
 
 
 def _in_order_named(g: QueryGraph, group, last):

@@ -5,7 +5,7 @@ and a full one says which."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows, Value, Whole
-from .common import aggregate_word
+from .common import a_years_total, aggregate_word
 
 NAME = "yesno"
 
@@ -65,7 +65,7 @@ def lower(g: QueryGraph):
         g.conds = [c for c in g.conds if c is not bound]
         label = next(s.label for s in g.slots if s.var == bound.left.var)
         word = g.prop_word(label, bound.left.key)
-        if _a_years_total(g, bound, label):  # 隆基去年亏了吗: the year's quarters summed, then weighed
+        if a_years_total(g, bound.left, label):  # 隆基去年亏了吗: the year's quarters summed, then weighed
             total = Call("sum", (bound.left,))
             cols = (Column(Op(bound.op, total, bound.right), g.lang.say("columns.yesno")),
                     Column(total, aggregate_word(g, "sum", word)))
@@ -114,14 +114,3 @@ def _one_rows_bound(g: QueryGraph) -> Op | None:
     if len(ranges) != 1 or not isinstance(ranges[0].right, (Const, Value)):
         return None
     return ranges[0] if any(s.var == ranges[0].left.var for s in g.slots) else None
-
-
-def _a_years_total(g: QueryGraph, bound: Op, label: str) -> bool:
-    """A figure kept per report period that adds up over a year (净利润), its year pinned and its
-    quarter not: the year's figure is the sum of its quarters."""
-    lab = g.schema.labels[label]
-    pdef = lab.properties.get(bound.left.key)
-    pinned = {c.left.key for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
-              and c.left.var == bound.left.var}
-    return bool(lab.period) and getattr(pdef, "total", None) == "sum" and lab.period.get("year") in pinned \
-        and not (set(lab.period.values()) - {lab.period.get("year")}) & pinned
