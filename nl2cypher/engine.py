@@ -398,9 +398,10 @@ class Engine:
         except Exception as e:  # noqa: BLE001 - a bug must cost one answer, not a batch
             ans.error = self.lang.say("errors.internal", what=f"{type(e).__name__}: {_one_line(str(e))}")
             ans.error_type = "InternalError"
-        if said is None and (ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust)):
-            ans = self._by_clauses(ans, today)  # a question as typed (a resolved follow-up is checked on its words)
-            ans = self._unspaced(ans, today, after_turns)
+        if ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust):
+            ans = self._by_clauses(ans, today)  # (a resolved follow-up too: 田涛一共管几只基金，加起来规模多少)
+            if said is None:  # a question as typed (a resolved follow-up is checked on its words)
+                ans = self._unspaced(ans, today, after_turns)
         elif said is None and ans.error is None and clauses.named_again(self, question, today):
             # 储能上游是啥 跟储能有关的票有哪些: a later clause naming the first's thing again asks of that
             # thing, not of the first's answer — its clauses answered together, when sure, stand

@@ -209,6 +209,7 @@ class Lexicon:
             self.words.setdefault(form, []).append(("entity", tuple(refs)))
         self._rewrites = [(re.compile(str(a)), str(b)) for a, b in self.lang.words.get("rewrites") or ()]
         self._rewrites += packs.domain.measures  # net margin: net income as a percent of revenue
+        self._needs = [_consumed(p) for p, _ in self._rewrites]
         self._loose = set("".join(str(c) for c in self.lang.words.get("loose_ends") or ()))
         self._marks = corrections.Marks.of(self.lang.words.get("corrections") or {}, self.fillers.particles)
         self._meant: dict[str, str] = {}  # a question read -> as meant (corrections read its parts: kept)
@@ -409,8 +410,9 @@ class Lexicon:
         if q is None:  # (read three times a question: its ~600 rewrites are the lexicon's largest cost)
             q = self.lang.one_script(normalise(question, self.lang.script, self.fillers.particles,
                                                self.fillers.clause_final), self._name_chars)
-            for pattern, replacement in self._rewrites:
-                q = pattern.sub(replacement, q)
+            for (pattern, replacement), needs in zip(self._rewrites, self._needs):
+                if needs in q:  # (a rewrite is tried only where the characters it consumes occur)
+                    q = pattern.sub(replacement, q)
             if self._gap is not None:
                 q = self._gap.sub(self._gap_filled, q)
             if len(self._rewritten) > 4096:
@@ -1093,6 +1095,24 @@ class Lexicon:
             for c in set(name):
                 out.setdefault(c, []).append(i)
         return out
+
+
+def _consumed(pattern: re.Pattern) -> str:
+    """The longest run of characters every match of the pattern consumes, read off its parse
+    ("" when none or unreadable: then it is always tried)."""
+    try:
+        import re._parser as parser  # the standard library's own reading of a pattern
+        from re._constants import LITERAL
+        items = list(parser.parse(pattern.pattern, pattern.flags))
+    except Exception:  # noqa: BLE001 - a guard only: without one the rewrite is simply tried
+        return ""
+    if pattern.flags & re.IGNORECASE:
+        return ""
+    best, run = "", ""
+    for op, arg in items:
+        run = run + chr(arg) if op is LITERAL else ""
+        best = max(best, run, key=len)
+    return best
 
 
 def _kind(m: Mention) -> str:
