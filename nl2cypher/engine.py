@@ -399,7 +399,8 @@ class Engine:
             ans.error = self.lang.say("errors.internal", what=f"{type(e).__name__}: {_one_line(str(e))}")
             ans.error_type = "InternalError"
         if ans.error is not None or (ans.confidence is not None and ans.confidence < self.trust):
-            ans = self._by_clauses(ans, today)  # (a resolved follow-up too: 田涛一共管几只基金，加起来规模多少)
+            if said is None or self._opens_with_a_name(question, today):
+                ans = self._by_clauses(ans, today)  # (a resolved follow-up too: 田涛一共管几只基金，加起来规模多少)
             if said is None:  # a question as typed (a resolved follow-up is checked on its words)
                 ans = self._unspaced(ans, today, after_turns)
         elif said is None and ans.error is None and clauses.named_again(self, question, today):
@@ -442,6 +443,16 @@ class Engine:
             return ans
         again.question = ans.question
         return again
+
+    def _opens_with_a_name(self, question: str, today) -> bool:
+        """Its first clause names a thing: a resolved follow-up's clauses can be asked on their own
+        (持仓市值合计多少？占它规模的比例呢 names its fund in the second only: not)."""
+        parts = clauses.split(self.lexicon.as_read(question), self.expressed.clause_marks,
+                              self.expressed.clause_ends, self.lang.script)
+        try:
+            return len(parts) > 1 and bool(self.lexicon.extract(parts[0], today, self.trading_days).of("entity"))
+        except Nl2CypherError:
+            return False
 
     def _clauses_first(self, question: str, today, said, after_turns: bool) -> Answer | None:
         """Two asks in one question that its clauses answer together need no model:

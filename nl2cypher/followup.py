@@ -606,7 +606,9 @@ class Resolver:
         # count that narrowed a list before (其中银行股几家), writers rank that list — not this count
         counted = prev.counted and prev.number == 1 and last and self._find(q, "they") is None \
             and self._find(q, "pair") is None
-        if len(prev.answered) < 2 and not counted:
+        # 里面最大的那只 after 这两只规模平均多少: one figure over the things it named — among those
+        over_named = prev.rows == 1 and not prev.answered and len({n.label for n in prev.named}) == 1 < len(prev.named)
+        if len(prev.answered) < 2 and not counted and not over_named:
             return None
         head = [m for m in ex.mentions if cut is None or m.end <= cut]
         labels = {n.label for n in prev.answered}

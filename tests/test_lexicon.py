@@ -51,3 +51,23 @@ def test_concept_words_numbers_and_times_are_typed(engine):
     [num] = [m.number for m in ex.mentions if m.kind == "number"]
     assert num.value == 12000 and num.unit == "元"
     assert "〈T" in ex.tagged and "请问" in ex.tagged
+
+
+def test_a_rewrite_tried_only_where_its_characters_occur_reads_every_question_the_same(engine):
+    """Each rewrite runs only on text holding the characters every match of it consumes: the
+    questions of the independent sets read exactly as with every rewrite tried."""
+    import json
+    from pathlib import Path
+
+    sets = sorted((Path(__file__).resolve().parent.parent / "eval" / "independent").glob("*_questions.jsonl"))
+    questions = [json.loads(line)["question"] for s in sets for line in s.read_text(encoding="utf-8").splitlines()[::9]]
+    lex = engine.lexicon
+    assert sum(1 for n in lex._needs if n) > len(lex._needs) // 2  # most rewrites are guarded
+    guarded = [lex.as_read(q, meant=False) for q in questions]
+    needs, lex._needs = lex._needs, [""] * len(lex._needs)
+    lex._rewritten.clear()
+    try:
+        assert [lex.as_read(q, meant=False) for q in questions] == guarded
+    finally:
+        lex._needs = needs
+        lex._rewritten.clear()

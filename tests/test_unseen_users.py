@@ -4908,3 +4908,59 @@ def test_a_place_word_before_a_kind_picks_from_the_list_of_that_kind(engine):
     first = s.turns[-1].answered[0].name
     ans = s.ask("第一只的基金经理")
     assert ans.resolved_question.startswith(first), ans.resolved_question
+
+
+def test_a_narrowed_count_over_many_rows_then_the_one_ranked_first(engine):
+    """其中超过5%的几家 after a holder's 54 holdings (more than a turn keeps by name): the question before,
+    narrowed; then 比例最高那家董事长是谁: the top holding's chairman, the ranking said in the note."""
+    s = _after(engine, "核查中央汇金投资有限责任公司持股的上市公司 列示持股比例")
+    count = s.ask("其中超过5%的几家")
+    want = engine.store.run("MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[r:is_stockholder_of]->(s:stock) "
+                            "WHERE r.shareholding_ratio > 5 RETURN count(DISTINCT s)").rows[0][0]
+    assert want > 50 and count.rows == [[want]], (count.resolved_question, count.rows)
+    top = engine.store.run("MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[r:is_stockholder_of]->(s:stock) "
+                           "RETURN s.name ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1").rows[0][0]
+    chair = s.ask("比例最高那家董事长是谁")
+    assert chair.resolved_question.startswith(top) and chair.error is None, chair.resolved_question
+
+
+def test_among_the_things_a_figure_was_over(engine):
+    """里面最大的那只都持了哪些股票 after the mean size of a manager's two funds: the larger fund's holdings."""
+    s = _after(engine, "基金经理张婷管哪些基金", "这些规模加起来多少", "平均每只呢")
+    ans = s.ask("里面最大的那只都持了哪些股票")
+    biggest = engine.store.run("MATCH (:fund_manager {name: '张婷'})-[:manage]->(f:public_offering_fund) "
+                               "RETURN f.name ORDER BY f.scale DESC LIMIT 1").rows[0][0]
+    assert ans.resolved_question.startswith(biggest), ans.resolved_question
+
+
+def test_a_years_difference_of_quarterly_figures_is_of_the_totals(engine):
+    """中信证券和华泰证券2023年全年净利润差多少 (，哪个多): each one's four quarters summed, then the difference."""
+    _same(engine, "中信证券和华泰证券2023年全年净利润差多少",
+          "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE s.name IN ['中信证券', '华泰证券'] AND f.year = 2023 WITH s, sum(f.net_profit) AS t "
+          "RETURN max(t) - min(t)")
+    ans = engine.ask("中信证券和华泰证券2023年全年净利润（四季度加总）差多少，哪个多")
+    totals = dict(engine.store.run("MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+                                   "WHERE s.name IN ['中信证券', '华泰证券'] AND f.year = 2023 "
+                                   "RETURN s.name, sum(f.net_profit)").rows)
+    more = max(totals, key=totals.get)
+    assert ans.rows[0][0] == more and ans.rows[0][-1] == pytest.approx(abs(totals["中信证券"] - totals["华泰证券"]))
+
+
+def test_a_follow_ups_two_asks_about_the_one_it_names(engine):
+    """客户追问这位经理一共管几只基金，加起来规模多少: both asks of the manager, one row."""
+    s = _after(engine, "我这有位客户想了解华夏医疗健康股票A，先看下规模多大", "谁管的？客户问基金经理什么学历")
+    ans = s.ask("客户追问这位经理一共管几只基金，加起来规模多少")
+    want = engine.store.run("MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '华夏医疗健康股票A'}) "
+                            "MATCH (m)-[:manage]->(g:public_offering_fund) RETURN count(DISTINCT g), sum(g.scale)").rows[0]
+    assert ans.rows == [[want[0], pytest.approx(want[1])]], (ans.resolved_question, ans.rows)
+
+
+def test_red_or_green_and_the_first_quarter_said_plainly(engine):
+    """红盘还是绿盘 / 红不红 (up or down that day), 头一个季度 (the first quarter)."""
+    for q in ("半导体板块今天红盘还是绿盘", "白酒板块今天整体红不红"):
+        ans = engine.ask(q)
+        assert ans.error is None and ans.confidence >= engine.trust and "涨跌幅" in ans.columns, (q, ans.error)
+    _same(engine, "招商银行去年头一个季度净利润",
+          "MATCH (:stock {name: '招商银行'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+          "WHERE f.year = 2023 AND f.quarter = 1 RETURN f.net_profit")
