@@ -408,8 +408,8 @@ class Lexicon:
         a word taken back given way to the one said instead (茅台，哦不，五粮液…)."""
         q = self._rewritten.get(question)
         if q is None:  # (read three times a question: its ~600 rewrites are the lexicon's largest cost)
-            q = self.lang.one_script(normalise(question, self.lang.script, self.fillers.particles,
-                                               self.fillers.clause_final), self._name_chars)
+            q = self.lang.approximate(self.lang.one_script(normalise(question, self.lang.script, self.fillers.particles,
+                                                                     self.fillers.clause_final), self._name_chars))
             for (pattern, replacement), needs in zip(self._rewrites, self._needs):
                 if needs in q:  # (a rewrite is tried only where the characters it consumes occur)
                     q = pattern.sub(replacement, q)

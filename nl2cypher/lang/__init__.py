@@ -222,6 +222,11 @@ class Language:
         """Every time expression in the text, resolved to dates against `today`."""
         return self.module.find_times(text, today, calendar)
 
+    def approximate(self, text: str) -> str:
+        """Numbers said roughly written as the range they cover (a pack may have no such words)."""
+        said = getattr(self.module, "approximate", None)
+        return said(text) if said is not None else text
+
     def one_script(self, text: str, kept: frozenset[str] = frozenset()) -> str:
         """The text in the one script the pack's words are written in (traditional
         characters as simplified), the `kept` characters as typed."""

@@ -87,3 +87,44 @@ def find_numbers(text: str) -> list[Number]:
             written = _BIG_UNITS[m.group("num")[-1]]
         out.append(Number(v * scale, m.start(), m.end(), m.group(0), unit, written))
     return out
+
+
+# 两百多块 / 五千多万 / 20多块: a round number and more, short of the next — the range it covers;
+# 三点几 / 百分之三点几: that whole number and a fraction
+_MORE = re.compile(r"(?P<n>[一二两三四五六七八九十]+|\d+)(?P<u>十|百|千|万)?多(?P<mag>万|亿)?(?=\s*(?:块|元|个点|个百分点|%|倍|的)|(?<=[万亿]))")
+_POINT = re.compile(r"(?P<pct>百分之)?(?P<n>[一二两三四五六七八九十]+|\d+)点几(?P<unit>个点|个百分点|%)?")
+_TENS = re.compile(r"(?P<n>[一二两三四五六七八九]|[1-9])?十几(?P<mag>万|亿)?(?=\s*(?:块|元|个点|个百分点|%|倍|的)|(?<=[万亿]))")
+_UNIT_STEP = {"十": 10, "百": 100, "千": 1000, "万": 10_000}
+
+
+def _more(m: re.Match) -> str:
+    n = to_int(m.group("n"))
+    if n is None or n == 0:
+        return m.group(0)
+    if m.group("u"):
+        low, step = n * _UNIT_STEP[m.group("u")], _UNIT_STEP[m.group("u")]
+    else:
+        low, step = n, 10 ** (len(str(n)) - len(str(n).rstrip("0")))
+    mag = m.group("mag") or ""  # 五千多万: each end in 万
+    return f"{low}{mag}到{low + step}{mag}"
+
+
+def _point(m: re.Match) -> str:
+    n = to_int(m.group("n"))
+    if n is None:
+        return m.group(0)
+    mark = "%" if m.group("pct") or m.group("unit") else ""
+    return f"{n}{mark}到{n + 1}{mark}"
+
+
+def approximate(text: str) -> str:
+    """Numbers said roughly, as the range they cover: 两百多块 → 200到300块, 五千多万 → 5000万到6000万,
+    百分之三点几 → 3%到4%, 3点几个点 → 3%到4%, 二十几亿 → 20亿到30亿."""
+    if "多" in text:
+        text = _MORE.sub(_more, text)
+    if "点几" in text:
+        text = _POINT.sub(_point, text)
+    if "十几" in text:  # 十几块 / 二十几亿: that ten and up to the next
+        text = _TENS.sub(lambda m: (lambda low, mag: f"{low}{mag}到{low + 10}{mag}")(
+            10 * (to_int(m.group("n")) if m.group("n") else 1), m.group("mag") or ""), text)
+    return text
