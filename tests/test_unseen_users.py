@@ -4964,3 +4964,18 @@ def test_red_or_green_and_the_first_quarter_said_plainly(engine):
     _same(engine, "招商银行去年头一个季度净利润",
           "MATCH (:stock {name: '招商银行'})-[:has_stock_financial_information]->(f:stock_financial_information) "
           "WHERE f.year = 2023 AND f.quarter = 1 RETURN f.net_profit")
+
+
+def test_numbers_said_roughly_are_the_range_they_cover(engine):
+    """两百多块钱一股的 (200 to 300 a share), 注册资本五千多万的, 规模二十几亿的基金, 涨了百分之三点几的."""
+    _same(engine, "两百多块钱一股的有哪些",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
+          "AND d.closing_price >= 200 AND d.closing_price <= 300 RETURN s.name")
+    _same(engine, "注册资本五千多万的", "MATCH (s:stock) WHERE s.registered_capital >= 5000 "
+                                     "AND s.registered_capital <= 6000 RETURN s.name")
+    _same(engine, "规模二十几亿的基金有哪些", "MATCH (f:public_offering_fund) WHERE f.scale >= 2000000000 "
+                                          "AND f.scale <= 3000000000 RETURN f.name")
+    _same(engine, "今天涨了百分之三点几的有哪些",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
+          "AND d.range >= 3 AND d.range <= 4 RETURN s.name")
+    assert engine.lexicon.as_read("今天涨了多少") == "今天涨了多少"  # 多少 is no number said roughly
