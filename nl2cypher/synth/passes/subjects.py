@@ -310,8 +310,10 @@ def _target(g: QueryGraph) -> Slot:
             return other
         if ends:
             return g.add_slot(ends[0].label, end)
+    # …or a list asked of those that meet a value (白酒今天涨了的都有谁): one group is no list — its members are
     ranks_or_filters = (g.units_of("topk", "extreme", "order", "which")
-                        or (g.units_of("compare") and not g.has("yesno")))
+                        or (g.units_of("compare") and not g.has("yesno"))
+                        or (g.units_of("list") and any(m.kind == "value" for m in g.m) and not g.has("yesno")))
     if ents and len(ents) == 1 and len(ents[0].names) == 1 and (ranks_or_filters or _members_only(g, ents[0].label)) \
             and not _own_day_asked(g, ents[0].label):
         # 银行板块今天涨幅倒数三名, 白酒板块，涨幅超过3%, 银行板块谁涨得最多: one named
