@@ -4984,11 +4984,11 @@ def test_numbers_said_roughly_are_the_range_they_cover(engine):
 def test_a_list_of_those_in_a_group_that_meet_a_value(engine):
     """白酒今天涨了的都有谁: one board is no list — its stocks that rose today (除了茅台以外: but 茅台)."""
     gold = ("MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}) MATCH (s)-[:has_stock_data]->(d:stock_data) "
-            "WHERE d.date = date('2024-03-15') AND d.range > 0 {} RETURN s.name")
+            "WHERE d.date = date('2024-03-15') AND d.range > 0 %s RETURN s.name")
     ans = engine.ask("白酒今天涨了的都有谁")
-    want = engine.store.run(gold.format(""))
+    want = engine.store.run(gold % "")
     assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.cypher, ans.rows)
     ans = engine.ask("除了茅台以外，白酒今天涨了的都有谁")
-    want = engine.store.run(gold.format("AND s.name <> '贵州茅台'"))
+    want = engine.store.run(gold % "AND s.name <> '贵州茅台'")
     assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.cypher, ans.rows)
     assert engine.ask("银行板块今天上涨了吗").rows[0][0] == "银行"  # asked yes or no: the board's own day
