@@ -4992,3 +4992,16 @@ def test_a_list_of_those_in_a_group_that_meet_a_value(engine):
     want = engine.store.run(gold % "AND s.name <> '贵州茅台'")
     assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.cypher, ans.rows)
     assert engine.ask("银行板块今天上涨了吗").rows[0][0] == "银行"  # asked yes or no: the board's own day
+
+
+def test_the_things_said_first_narrowed_by_who_acts_on_them_and_a_compared_pairs_values(engine):
+    """持有宁德时代的基金中由博士经理管理的 (the funds, narrowed by their manager); 比较A与B…，并计算两者差额
+    (each one's figure beside the difference)."""
+    _same(engine, "持有宁德时代的基金中由博士经理管理的",
+          "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '宁德时代'}) "
+          "MATCH (m:fund_manager)-[:manage]->(f) WHERE m.degree = '博士' RETURN DISTINCT f.name")
+    _same(engine, "题目：比较泸州老窖与山西汾酒2023年第四季度单季度净利润，并计算两者差额。",
+          "MATCH (a:stock {name: '泸州老窖'})-[:has_stock_financial_information]->(x:stock_financial_information), "
+          "(b:stock {name: '山西汾酒'})-[:has_stock_financial_information]->(y:stock_financial_information) "
+          "WHERE x.year = 2023 AND x.quarter = 4 AND y.year = 2023 AND y.quarter = 4 "
+          "RETURN x.net_profit, y.net_profit, x.net_profit - y.net_profit")
