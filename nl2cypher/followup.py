@@ -154,7 +154,8 @@ class Resolver:
             if first_n and units else None
         self.words["they"] = sorted([*self.words["they"], *self.counted], key=len, reverse=True)
         self.patterns = {k: re.compile(lang.alternation(ws, in_order=True)) for k, ws in self.words.items() if ws}
-        self._lead = re.compile(f"^(?:{lang.alternation(self.words['lead'], in_order=True)})")
+        no_lead = f"(?!{vocab['lead_not']})" if vocab.get("lead_not") else ""
+        self._lead = re.compile(f"^{no_lead}(?:{lang.alternation(self.words['lead'], in_order=True)})")
         self._tail = re.compile(f"(?:{lang.alternation(self.words['tail'], in_order=True)})$")
         # 泸州老窖呢 同一段时间: a tail word closing the first clause, more words after it
         seps = re.escape(self._ends + self._seps)
@@ -1213,6 +1214,10 @@ class Resolver:
     def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None,
                  n: int = 2) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
+        if kind in ("they", "pair", "among") and prev.totalled and not prev.answered:
+            # 这些股票 after 这些占比加起来: the rows that were totalled
+            prev = next((t for t in reversed(history) if t.ok and not t.computed and not t.totalled
+                         and t.number < prev.number), prev)
         if kind in ("they", "pair", "among"):
             if kind == "they" and self._counted_some(prev):
                 return []  # the things counted, not the names the count was narrowed by: read again

@@ -5005,3 +5005,23 @@ def test_the_things_said_first_narrowed_by_who_acts_on_them_and_a_compared_pairs
           "(b:stock {name: '山西汾酒'})-[:has_stock_financial_information]->(y:stock_financial_information) "
           "WHERE x.year = 2023 AND x.quarter = 4 AND y.year = 2023 AND y.quarter = 4 "
           "RETURN x.net_profit, y.net_profit, x.net_profit - y.net_profit")
+
+
+def test_what_else_is_asked_anew_and_count_them_counts(engine):
+    """还有哪些基金茅台仓位超过5%的 after a turn about 茅台's day: a question of its own (还有 asks what
+    else, it leads no follow-up); 利空的数一下 after the good news of a board's stocks: how many bad ones;
+    这些股票 after the total of a fund's holdings' shares: the stocks held."""
+    s = _after(engine, "客户问茅台今天走得怎么样")
+    ans = s.ask("还有哪些基金茅台仓位超过5%的")
+    want = engine.store.run("MATCH (f:public_offering_fund)-[h:hold]->(:stock {name: '贵州茅台'}) "
+                            "WHERE h.position_ratio > 5 RETURN f.name")
+    assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.resolved_question, ans.rows)
+    s = _after(engine, "券商成分股涉及的利好资讯列一下")
+    assert s.ask("利空的数一下").rows == engine.store.run(
+        "MATCH (s:stock)-[:belong_to]->(:trade {name: '券商'}) MATCH (s)-[r:involve]->(i:information) "
+        "WHERE r.tendency = -1 RETURN count(DISTINCT i)").rows
+    s = _after(engine, "易方达消费升级股票A持有哪些股票，持仓占比各多少", "接着算这些占比加起来是多少")
+    held = {r[0] for r in engine.store.run("MATCH (:public_offering_fund {name: '易方达消费升级股票A'})-[:hold]->"
+                                            "(s:stock) RETURN s.name").rows}
+    ans = s.ask("这些股票分别属于哪些行业板块")
+    assert {r[0] for r in ans.rows} == held, ans.resolved_question
