@@ -5025,3 +5025,12 @@ def test_what_else_is_asked_anew_and_count_them_counts(engine):
                                             "(s:stock) RETURN s.name").rows}
     ans = s.ask("这些股票分别属于哪些行业板块")
     assert {r[0] for r in ans.rows} == held, ans.resolved_question
+
+
+def test_news_heard_before_the_ask_is_no_part_of_it(engine):
+    """新闻说芯片大涨 半导体板块今天涨了多少: the board's change, not its stocks' news (a preface that asks
+    nothing); 新闻说五粮液有利好 是真的吗 still asks about the news."""
+    _same(engine, "新闻说芯片大涨 半导体板块今天涨了多少",
+          "MATCH (t:trade {name: '半导体'})-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-15') "
+          "RETURN d.range")
+    assert "新闻" in engine.lexicon.as_read("新闻说五粮液有利好 是真的吗")
