@@ -409,6 +409,7 @@ class Engine:
             found = self._by_clauses(ans, today)
             if found is not ans and (found.trace.clauses or 0) > 1 and (found.confidence or 0) >= self.trust:
                 ans = found
+        self.rounded(ans, question)
         if stepped is not None and (ans.error is not None or (stepped.confidence or 0) > (ans.confidence or 0)):
             ans = stepped  # its steps answered it surer than the whole
         elif len(parts) > 1 and ans.error is None and (ans.confidence or 0) >= self.trust:
@@ -416,6 +417,14 @@ class Engine:
             ans.notes.append(self.lang.say("notes.steps_unchained", n=len(parts)))
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
+
+    def rounded(self, ans: Answer, question: str) -> None:
+        """精确到两位小数: the answer's figures shown to the places asked (and said so)."""
+        n = self.lang.decimals(question) if ans.error is None and ans.rows else None
+        if n is None:
+            return
+        ans.rows = [[round(c, n) if isinstance(c, float) else c for c in row] for row in ans.rows]
+        ans.notes.append(self.lang.say("notes.rounded", n=n))
 
     def _named_missing(self, ans: Answer) -> None:
         """沪市主板与深市主板涨停家数: a name or value asked for by name with no row of its

@@ -180,6 +180,7 @@ class Resolver:
         self.arithmetic = {op: sorted(map(str, ws or ()), key=len, reverse=True)
                            for op, ws in (vocab.get("arithmetic") or {}).items()}
         self.over_rows = {op: re.compile("|".join(map(str, ps))) for op, ps in (vocab.get("over_rows") or {}).items()}
+        self.arithmetic_also = {op: [str(w) for w in ws or ()] for op, ws in (vocab.get("arithmetic_also") or {}).items()}
         # a report row's year and quarter are its keys, not figures to total
         self._period_words = {p.description for lab in self.schema.labels.values() for prop in lab.period.values()
                               if (p := lab.properties.get(prop)) is not None and p.description}

@@ -178,17 +178,21 @@ class Session:
             x, y = left.figures[res.column], right.figures[res.column]
         else:
             x, y = (left.values[0][1], left.values[1][1]) if a == b else (left.values[0][1], right.values[0][1])
+        # 差多少，涨了百分之几: each figure asked of the two answers, one column each
+        also = [o for o, ws in self.engine.resolver.arithmetic_also.items() if o != op and any(w in question for w in ws)]
         try:
-            value = {"difference": lambda: abs(x - y), "more": lambda: x - y, "less": lambda: y - x,
-                     "ratio": lambda: x / y, "percent": lambda: (x - y) / y * 100, "sum": lambda: x + y}[op]()
+            values = [{"difference": lambda: abs(x - y), "more": lambda: x - y, "less": lambda: y - x,
+                       "ratio": lambda: x / y, "percent": lambda: (x - y) / y * 100, "sum": lambda: x + y}[o]()
+                      for o in [op, *also]]
         except ZeroDivisionError:
             return Answer(question, error=self.engine.lang.say("errors.no_query"), error_type="CannotTranslate")
         lang = self.engine.lang
-        ans = Answer(question, columns=[lang.say(f"followup.arithmetic_columns.{op}")], rows=[[round(value, 10)]],
-                     kind="arithmetic", interpretation=res.question,
+        ans = Answer(question, columns=[lang.say(f"followup.arithmetic_columns.{o}") for o in [op, *also]],
+                     rows=[[round(v, 10) for v in values]], kind="arithmetic", interpretation=res.question,
                      notes=[lang.say("followup.computed", a=right.number, b=left.number)])
         confs = [c for c in (left.confidence, right.confidence) if c is not None]
         ans.confidence = min(confs) if confs else None
+        self.engine.rounded(ans, question)
         return ans
 
     def _over_rows(self, question: str, res, today) -> Answer:

@@ -5034,3 +5034,19 @@ def test_news_heard_before_the_ask_is_no_part_of_it(engine):
           "MATCH (t:trade {name: '半导体'})-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-15') "
           "RETURN d.range")
     assert "新闻" in engine.lexicon.as_read("新闻说五粮液有利好 是真的吗")
+
+
+def test_figures_asked_to_so_many_places_and_two_figures_of_two_answers(engine):
+    """中芯国际今天涨跌幅，保留一位小数: shown to one place, said so; 差多少，涨了百分之几 精确到两位小数
+    after today's and yesterday's close: both the gap and the change, to two places."""
+    ans = engine.ask("中芯国际今天涨跌幅，保留一位小数")
+    want = engine.store.run("MATCH (:stock {name: '中芯国际'})-[:has_stock_data]->(d:stock_data) "
+                            "WHERE d.date = date('2024-03-15') RETURN d.range").rows[0][0]
+    assert ans.confidence >= engine.trust and ans.rows[0][-1] == round(want, 1)
+    assert any("1 位小数" in n for n in ans.notes), ans.notes
+    s = _after(engine, "帮我看下贵州茅台今天收盘多少", "昨天呢")
+    both = s.ask("差多少，涨了百分之几 精确到两位小数")
+    today, before = (engine.store.run("MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) "
+                                      f"WHERE d.date = date('{d}') RETURN d.closing_price").rows[0][0]
+                     for d in ("2024-03-15", "2024-03-14"))
+    assert both.rows == [[round(today - before, 2), round((today - before) / before * 100, 2)]], both.rows

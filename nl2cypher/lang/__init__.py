@@ -210,6 +210,18 @@ class Language:
         return {}
 
     # ---- reading: the pack's code (nl2cypher/lang/<code>/) and its words for text ----
+    def decimals(self, text: str) -> int | None:
+        """The decimal places the text asks the figures in (精确到两位小数 → 2), if it asks any."""
+        pattern = self.words.get("decimals")
+        m = re.search(str(pattern), text) if pattern else None
+        if m is None:
+            return None
+        said = next(g for g in m.groups() if g)
+        found = self.numbers(said)
+        words = {"one": 1, "two": 2, "three": 3, "four": 4}
+        n = int(found[0].value) if found else words.get(said.lower())
+        return n if n is not None and 0 <= n <= 8 else None
+
     def numbers(self, text: str) -> list[Number]:
         """Every number in the text with its unit and magnitude applied."""
         return self.module.find_numbers(text)
