@@ -4979,6 +4979,7 @@ def test_numbers_said_roughly_are_the_range_they_cover(engine):
           "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
           "AND d.range >= 3 AND d.range <= 4 RETURN s.name")
     assert engine.lexicon.as_read("今天涨了多少") == "今天涨了多少"  # 多少 is no number said roughly
+    assert "到" not in engine.lexicon.as_read("白酒今天涨得第二多的是哪只")  # nor 第二多 (the second most)
 
 
 def test_a_list_of_those_in_a_group_that_meet_a_value(engine):

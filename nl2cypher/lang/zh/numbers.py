@@ -91,9 +91,9 @@ def find_numbers(text: str) -> list[Number]:
 
 # 两百多块 / 五千多万 / 20多块: a round number and more, short of the next — the range it covers;
 # 三点几 / 百分之三点几: that whole number and a fraction
-_MORE = re.compile(r"(?P<n>[一二两三四五六七八九十]+|\d+)(?P<u>十|百|千|万)?多(?P<mag>万|亿)?(?=\s*(?:块|元|个点|个百分点|%|倍|的)|(?<=[万亿]))")
-_POINT = re.compile(r"(?P<pct>百分之)?(?P<n>[一二两三四五六七八九十]+|\d+)点几(?P<unit>个点|个百分点|%)?")
-_TENS = re.compile(r"(?P<n>[一二两三四五六七八九]|[1-9])?十几(?P<mag>万|亿)?(?=\s*(?:块|元|个点|个百分点|%|倍|的)|(?<=[万亿]))")
+_MORE = re.compile(r"(?<![第前后])(?P<n>[一二两三四五六七八九十]+|\d+)(?P<u>十|百|千|万)?多(?P<mag>万|亿)?(?=\s*(?:块|元|个点|个百分点|%|倍|的)|(?<=[万亿]))")
+_POINT = re.compile(r"(?<![第前后])(?P<pct>百分之)?(?P<n>[一二两三四五六七八九十]+|\d+)点几(?P<unit>个点|个百分点|%)?")
+_TENS = re.compile(r"(?<![第前后])(?P<n>[一二两三四五六七八九]|[1-9])?十几(?P<mag>万|亿)?(?=\s*(?:块|元|个点|个百分点|%|倍|的)|(?<=[万亿]))")
 _UNIT_STEP = {"十": 10, "百": 100, "千": 1000, "万": 10_000}
 
 
