@@ -45,6 +45,7 @@ class Marks:
     added: re.Pattern | None  # …哦再加个…: one more of the same kind
     joined: str  # the word that joins the one added (和)
     particles: str  # what a word said instead may end with (上海的), and the marks between words
+    described: re.Pattern | None = None  # 不是开放申购的那几只: things described by what they are not
 
     @classmethod
     def of(cls, words: dict, particles: str) -> "Marks | None":
@@ -66,7 +67,8 @@ class Marks:
         instead_of = re.compile(str(words["instead_of"])) if words.get("instead_of") else None
         return cls(re.compile(taken), re.compile(opening), instead_of, re.compile(settled) if settled else None,
                    re.compile(dropped) if dropped else None, re.compile(added), str(words.get("joined") or ""),
-                   "".join(sorted(particles)) + marks + " ")
+                   "".join(sorted(particles)) + marks + " ",
+                   re.compile(str(words["described"])) if words.get("described") else None)
 
 
 def _alternation(words) -> str:
@@ -95,7 +97,7 @@ def meant(text: str, marks: Marks | None, read: Reader) -> str:
 def taken_back(text: str, marks: Marks | None) -> str | None:
     """不对 我想看的其实是银行板块 (a turn of its own): what is said instead of the turn
     before, the mark cut off; None when the turn opens with no mark or says nothing more."""
-    if marks is None:
+    if marks is None or marks.described is not None and marks.described.match(text):
         return None
     m = (marks.instead_of and marks.instead_of.match(text)) or marks.opening.match(text)
     rest = text[m.end():].strip() if m else ""

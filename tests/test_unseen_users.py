@@ -5051,3 +5051,14 @@ def test_figures_asked_to_so_many_places_and_two_figures_of_two_answers(engine):
                                       f"WHERE d.date = date('{d}') RETURN d.closing_price").rows[0][0]
                      for d in ("2024-03-15", "2024-03-14"))
     assert both.rows == [[round(today - before, 2), round((today - before) / before * 100, 2)]], both.rows
+
+
+def test_a_turn_opening_with_what_things_are_not_takes_nothing_back(engine):
+    """不是开放申购的那几只叫啥 after 王明's funds and their status: those of them not open (不是 is no correction);
+    不是，是五粮液 still takes the turn before back."""
+    s = _after(engine, "王明管几只基金", "都是什么申购状态")
+    ans = s.ask("不是开放申购的那几只叫啥")
+    want = engine.store.run("MATCH (:fund_manager {name: '王明'})-[:manage]->(f:public_offering_fund) "
+                            "WHERE f.sales_status <> '开放申购' RETURN f.name")
+    assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.resolved_question, ans.rows)
+    assert engine.lexicon.taken_back("不是，是五粮液") == "五粮液"
