@@ -5062,3 +5062,13 @@ def test_a_turn_opening_with_what_things_are_not_takes_nothing_back(engine):
                             "WHERE f.sales_status <> '开放申购' RETURN f.name")
     assert results_match(want.columns, want.rows, ans.columns, ans.rows, False), (ans.resolved_question, ans.rows)
     assert engine.lexicon.taken_back("不是，是五粮液") == "五粮液"
+
+
+def test_the_same_as_a_named_one_on_two_properties(engine):
+    """跟王明同学历同性别的经理还有谁 / 跟王明学历一样的经理有哪些: the others alike on each property said."""
+    _same(engine, "跟王明同学历同性别的经理还有谁",
+          "MATCH (w:fund_manager {name: '王明'}), (m:fund_manager) WHERE m.degree = w.degree AND m.sex = w.sex "
+          "AND m.name <> w.name RETURN DISTINCT m.name")
+    _same(engine, "跟王明学历一样的经理有哪些",
+          "MATCH (w:fund_manager {name: '王明'}), (m:fund_manager) WHERE m.degree = w.degree "
+          "AND m.name <> w.name RETURN DISTINCT m.name")

@@ -15,22 +15,29 @@ def applies(g: QueryGraph) -> bool:
 
 def lower(g: QueryGraph):
     target = g.target
-    u = g.unit("same_prop")
-    pm = g.m[u.ref("prop")]
-    ref_ent = reference_entity(g, u)
-    prop = next((t.split(".")[1] for t in pm.targets if t.split(".")[0] == ref_ent.label), None)
-    if prop is None or ref_ent.label != target.label:
+    units = g.units_of("same_prop")
+    first = next((u for u in units if u.ref("ent") is not None), None)
+    if first is None:
+        return None
+    ref_ent = reference_entity(g, first)
+    props = []  # 同学历同性别: each property said the same
+    for u in units:
+        prop = next((t.split(".")[1] for t in g.m[u.ref("prop")].targets if t.split(".")[0] == ref_ent.label), None)
+        if prop is not None and prop not in props:
+            props.append(prop)
+    if not props or ref_ent.label != target.label:
         return None
     e = g.new_var(ref_ent.label)
     disp = g.schema.labels[target.label].display
     main = g.pattern()
-    conds = main.conds + (Op("=", Ref(e, disp), g.param(ref_ent.name)), Op("=", Ref(target.var, prop), Ref(e, prop)),
-                          Op("<>", Ref(target.var, disp), Ref(e, disp)))
-    pdef = g.schema.labels[target.label].property(prop)
+    conds = main.conds + (Op("=", Ref(e, disp), g.param(ref_ent.name)),) + tuple(
+        Op("=", Ref(target.var, p), Ref(e, p)) for p in props) + (Op("<>", Ref(target.var, disp), Ref(e, disp)),)
     answer = NAME
     if g.has("count"):
         ret, answer = Projection((Column(Call("count", (Whole(target.var),), distinct=True),
                                          g.lang.say("columns.count")),)), "count"
     else:
-        ret = Projection((Column(*g.name_of(target)), Column(Ref(target.var, prop), pdef.description or prop)), True)
+        shown = [(p, g.schema.labels[target.label].property(p)) for p in props]
+        ret = Projection((Column(*g.name_of(target)),) + tuple(Column(Ref(target.var, p), pdef.description or p)
+                                                               for p, pdef in shown), True)
     return g.candidate((Pattern(main.paths + (PathSpec(e, ref_ent.label),), conds), ret), answer)
