@@ -572,13 +572,14 @@ class Lexicon:
         for n in (5, 4, 3, 2):  # the longest first: 是不是张停 is 是不是涨停, not 是|不是涨停
             for a in range(0, len(q) - n + 1):
                 b = a + n
-                if any(used[a:b]) or None in sound[a:b] or low[a:b] in self.words \
+                forms = self._sounds.get(tuple(sound[a:b]), ()) if None not in sound[a:b] else ()
+                if not forms or any(used[a:b]) or low[a:b] in self.words \
                         or self.fillers.asking.fullmatch(q[a:b]) or self.fillers.words.fullmatch(q[a:b]):
                     continue  # 历任 is a word of its own, no typo of 离任
                 if n == 2 and (self._in_a_word(low, a, b) or any(c in self.fillers.particles for c in q[a:b])
                                or any(x < a < y for x, y in fills) or {a, b} <= inside):  # never across two words
                     continue  # 云南的: 南的 is no typo of 男的; 涨的 is no typo of 涨得
-                for form in self._sounds.get(tuple(sound[a:b]), ()):
+                for form in forms:  # (looked up first: most windows sound like no concept word)
                     if _edit_distance(form, low[a:b], 1) == 1 and not any(low[a:b] in w for w in self.entities):
                         m = self._make(q, a, b, form)
                         m.note = self._typo(q[a:b], form)
