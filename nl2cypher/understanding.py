@@ -263,7 +263,7 @@ def _left_out(ex: Extraction, c: Candidate, expressed: Expressed, units) -> int:
 def ungrown(question: str, units, query) -> tuple[str, ...]:
     """A change between the times named (grew from 2020 to 2021) answered by a query
     that subtracts nothing — the values listed: the change word, as not expressed."""
-    if any(isinstance(n, ast.Bin) and n.op in ("-", ">", "<") for n in ast.nodes(query.clauses)):
+    if any(isinstance(n, ast.Bin) and n.op in ("-", ">", "<") for n in _flat(query)):
         return ()
     # (这礼拜成交量比上礼拜大还是小 answered with this week's days: the comparison, as not expressed)
     return tuple(question[u.span[0]:u.span[1]] for u in units
@@ -323,7 +323,7 @@ def undifferenced(question: str, words: tuple[str, ...], query) -> tuple[str, ..
     """收盘和开盘差多少 answered with the two figures side by side: a difference asked that
     the query never takes — the difference word, as not expressed."""
     said = next((w for w in words if w in question), None)
-    if said is None or any(isinstance(n, ast.Bin) and n.op == "-" for n in ast.nodes(query.clauses)):
+    if said is None or any(isinstance(n, ast.Bin) and n.op == "-" for n in _flat(query)):
         return ()
     return (said,)
 
@@ -371,7 +371,7 @@ def no_month(question: str, query, expressed: Expressed) -> tuple[str, ...]:
     """茅台2023年哪个月涨得最多 answered with a day: a month asked (各月, 哪个月) that no
     column of the answer takes — the month word, as not expressed."""
     said = [w for w in expressed.monthly if w in question]
-    if not said or any(isinstance(n, ast.Func) and n.name in MONTHS for n in ast.nodes(query.clauses)):
+    if not said or any(isinstance(n, ast.Func) and n.name in MONTHS for n in _flat(query)):
         return ()
     return tuple(said[:1])
 
@@ -384,7 +384,7 @@ def undated(question: str, query, expressed: Expressed) -> tuple[str, ...]:
         return ()
     shown = {n.key for c in query.clauses if isinstance(c, (ast.Return, ast.With))
              for i in c.items for n in ast.nodes(i.expr) if isinstance(n, ast.Prop)}
-    bound = {n.var for n in ast.nodes(query.clauses) if isinstance(n, ast.Node) and n.var}
+    bound = {n.var for n in _flat(query) if isinstance(n, ast.Node) and n.var}
     whole = any(isinstance(i.expr, ast.Var) and i.expr.name in bound
                 for c in query.clauses if isinstance(c, ast.Return) for i in c.items)  # a whole row shows its day
     return () if whole or shown & expressed.dated else tuple(said[:1])
@@ -405,7 +405,7 @@ def unlisted(ex: Extraction, units, query, names: frozenset[str]) -> tuple[str, 
     ret = next((c for c in reversed(query.clauses) if isinstance(c, ast.Return)), None)
     if not asked or ret is None:
         return ()
-    nodes = {n.var for n in ast.nodes(query.clauses) if isinstance(n, ast.Node) and n.var}
+    nodes = {n.var for n in _flat(query) if isinstance(n, ast.Node) and n.var}
     carried = {i.alias: i.expr for c in query.clauses if isinstance(c, ast.With) for i in c.items if i.alias}
     shown = [n for i in ret.items for n in ast.nodes(i.expr)]
     shown += [n for x in shown if isinstance(x, ast.Var) and x.name in carried for n in ast.nodes(carried[x.name])]
@@ -423,7 +423,7 @@ def unshown(ex: Extraction, units, query, who: tuple = ()) -> tuple[str, ...]:
     if ret is None:
         return ()
     labelled: dict[str, set[str]] = {}
-    for n in ast.nodes(query.clauses):
+    for n in _flat(query):
         if isinstance(n, ast.Node) and n.var and n.label:
             labelled.setdefault(n.label, set()).add(n.var)
     carried = {i.alias: i.expr for c in query.clauses if isinstance(c, ast.With) for i in c.items if i.alias}
@@ -651,14 +651,14 @@ def _weighs(query) -> bool:
     fixed = (ast.Lit, ast.Param, ast.DateLit)
     return any(isinstance(n, ast.Bin) and n.op in ("-", "/", ">", "<", ">=", "<=")
                and not isinstance(n.left, fixed) and not isinstance(n.right, fixed)
-               for n in ast.nodes(query.clauses))
+               for n in _flat(query))
 
 
 def _periods_left_out(ex: Extraction, query) -> list[str]:
     """比2022年增长多少 answered with 2023's rows alone: a year or a quarter the
     question names that no condition of the query reads (no year of it, no date in it)."""
     years, dates = set(), []
-    for node in ast.nodes(query.clauses):
+    for node in _flat(query):
         if isinstance(node, ast.Lit) and isinstance(node.value, int) and not isinstance(node.value, bool):
             years.add(node.value)
         elif isinstance(node, ast.Lit) and isinstance(node.value, list):  # IN [2015, 2023]
@@ -679,7 +679,7 @@ def _said_twice_taken_once(ex: Extraction, query, of: str = "") -> list[str]:
     """管X的经理还管了哪些基金: an edge word said twice asks for two hops; a query
     taking that edge once answers half of it."""
     hops: dict[str, int] = {}
-    for node in ast.nodes(query.clauses):
+    for node in _flat(query):
         if isinstance(node, ast.Rel) and node.type:
             hops[node.type] = hops.get(node.type, 0) + (node.max_hops or node.min_hops or 1)
     said = [m for m in ex.mentions if m.kind == "edge" and len(m.targets) == 1 and "yields" not in m.params]
@@ -698,7 +698,7 @@ def _each_named_shown(query) -> bool:
         return False
     shown = {i.expr for i in ret.items if isinstance(i.expr, ast.Prop)}
     return any(isinstance(n, ast.Bin) and n.op == "IN" and isinstance(n.right, ast.Param) and n.left in shown
-               for n in ast.nodes(query.clauses))
+               for n in _flat(query))
 
 
 def _hop_left_out(targets, query, ends: dict[str, set[str]] | None) -> bool:
@@ -714,7 +714,7 @@ def _hop_left_out(targets, query, ends: dict[str, set[str]] | None) -> bool:
 def lists_everything(query) -> bool:
     """The query names no thing, sets no condition, ranks and counts nothing: it
     lists every row of a kind (经理是谁 asked with nothing to be about)."""
-    for node in ast.nodes(query.clauses):
+    for node in _flat(query):
         if isinstance(node, (ast.Match, ast.With)) and node.where is not None:
             return False
         if isinstance(node, (ast.Return, ast.With)) and (node.order or node.limit is not None):
@@ -728,12 +728,25 @@ AGGREGATES = {"count", "sum", "avg", "max", "min", "collect"}
 WHOLE_ROW_UNITS = ("info", "list", "filler")  # what a whole-row answer (介绍一下…) may have been asked with
 
 
+_FLAT: dict[int, tuple[object, list]] = {}  # a query's nodes, listed once (a reading is weighed many ways)
+
+
+def _flat(query) -> list:
+    """Every node of a query's clauses, in order."""
+    got = _FLAT.get(id(query))
+    if got is None or got[0] is not query:
+        if len(_FLAT) > 512:
+            _FLAT.clear()
+        got = _FLAT[id(query)] = (query, list(ast.nodes(query.clauses)))
+    return got[1]
+
+
 def _query_facts(query, days: frozenset[str] = frozenset()) -> tuple[set[str], set[str], bool, bool]:
     """The properties a query reads anywhere, the functions it calls, whether it
     ranks its rows (a limit, or an order other than by day), and whether it groups
     (a key beside an aggregate)."""
     props, funcs, ordered = set(), set(), False
-    for node in ast.nodes(query.clauses):
+    for node in _flat(query):
         if isinstance(node, ast.Prop):
             props.add(node.key)
         elif isinstance(node, ast.Func):

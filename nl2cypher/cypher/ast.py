@@ -261,15 +261,23 @@ def _excluded(bounds: list[tuple[str, Any]]) -> bool:
     return False
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a node class's fields, read once
+
+
 def nodes(x):
-    """Every node below x (a clause, an expression, a tuple of them), x first."""
-    yield x
-    if isinstance(x, (list, tuple)):
-        for y in x:
-            yield from nodes(y)
-    elif hasattr(x, "__dataclass_fields__") and not isinstance(x, type):
-        for f in x.__dataclass_fields__:
-            yield from nodes(getattr(x, f))
+    """Every node below x (a clause, an expression, a tuple of them), x first, in order."""
+    stack = [x]
+    while stack:
+        x = stack.pop()
+        yield x
+        if isinstance(x, (list, tuple)):
+            stack.extend(reversed(x))
+            continue
+        fields = _FIELDS.get(type(x))
+        if fields is None:
+            dc = hasattr(x, "__dataclass_fields__") and not isinstance(x, type)
+            fields = _FIELDS[type(x)] = tuple(reversed(tuple(x.__dataclass_fields__))) if dc else ()
+        stack.extend(getattr(x, f) for f in fields)
 
 
 def transform(x, fn):
