@@ -5072,3 +5072,12 @@ def test_the_same_as_a_named_one_on_two_properties(engine):
     _same(engine, "跟王明学历一样的经理有哪些",
           "MATCH (w:fund_manager {name: '王明'}), (m:fund_manager) WHERE m.degree = w.degree "
           "AND m.name <> w.name RETURN DISTINCT m.name")
+
+
+def test_two_groups_members_counted_and_a_total_said_with_you(engine):
+    """银行和券商板块各有几只: each board's stocks counted (not the two boards); 宋娜经理管的基金规模加起来有多少:
+    the total size, not the count."""
+    _same(engine, "银行和券商板块各有几只",
+          "MATCH (s:stock)-[:belong_to]->(t:trade) WHERE t.name IN ['银行', '券商'] RETURN t.name, count(DISTINCT s)")
+    _same(engine, "宋娜经理管的基金规模加起来有多少",
+          "MATCH (:fund_manager {name: '宋娜'})-[:manage]->(f:public_offering_fund) RETURN sum(f.scale)")
