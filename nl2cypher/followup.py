@@ -609,7 +609,8 @@ class Resolver:
         counted = prev.counted and prev.number == 1 and last and self._find(q, "they") is None \
             and self._find(q, "pair") is None
         # 里面最大的那只 after 这两只规模平均多少: one figure over the things it named — among those
-        over_named = prev.rows == 1 and not prev.answered and len({n.label for n in prev.named}) == 1 < len(prev.named)
+        over_named = prev.rows == 1 and bool(prev.values) and not prev.answered \
+            and len({n.label for n in prev.named}) == 1 < len(prev.named)
         if len(prev.answered) < 2 and not counted and not over_named:
             return None
         head = [m for m in ex.mentions if cut is None or m.end <= cut]
@@ -1417,8 +1418,9 @@ class Resolver:
         k = len(history) - 1
         while k >= 0 and history[k].ok and (history[k].computed or history[k].totalled):
             k -= 1  # 平均每个季度呢 after their total: the same rows again
-        if op is None or ex is None or k < 0 or not history[k].ok or not history[k].table:
-            return None
+        if op is None or ex is None or k < 0 or not history[k].ok or not history[k].table \
+                or self.lang.found("each_of_several", q):
+            return None  # (全年合计 各自: each one's total, asked as a question)
         if any(m.kind not in ("property", "label") for m in ex.mentions):
             return None  # 五粮液呢 加起来 / 去年的加起来: a question of its own
         own = [m for m in ex.mentions if m.kind == "property"]

@@ -5081,3 +5081,16 @@ def test_two_groups_members_counted_and_a_total_said_with_you(engine):
           "MATCH (s:stock)-[:belong_to]->(t:trade) WHERE t.name IN ['银行', '券商'] RETURN t.name, count(DISTINCT s)")
     _same(engine, "宋娜经理管的基金规模加起来有多少",
           "MATCH (:fund_manager {name: '宋娜'})-[:manage]->(f:public_offering_fund) RETURN sum(f.scale)")
+
+
+def test_figures_over_rows_and_counts_of_several_stay_in_their_place(engine):
+    """五只基金中几只是开放申购的 counts the funds (they have no members); 全年合计 各自 after two stocks'
+    quarters is each one's total, not one over all the rows; 里面最大的 after a yes/no over named funds is not
+    among them ranked."""
+    ans = engine.ask("招商消费升级混合C、中欧消费升级灵活配置混合C、大成品质生活混合C中几只是开放申购的")
+    want = engine.store.run("MATCH (f:public_offering_fund) WHERE f.name IN ['招商消费升级混合C', "
+                            "'中欧消费升级灵活配置混合C', '大成品质生活混合C'] AND f.sales_status = '开放申购' RETURN count(f)")
+    assert ans.rows == want.rows, (ans.cypher, ans.rows)
+    s = _after(engine, "中芯 vs 韦尔 23年四个季度单季利润")
+    each = s.ask("全年合计 各自")
+    assert len(each.rows) == 2 and each.kind != "arithmetic", (each.resolved_question, each.rows)

@@ -90,8 +90,9 @@ def _their_total(g: QueryGraph, cu, counted: Slot) -> Column | None:
 def _members(g: QueryGraph, slot: Slot) -> Slot:
     """白酒板块总共几只 / 银行和券商板块各有几只: a count of named things is of their members —
     the one kind of thing with an edge into them (the boards' stocks) — not of the things."""
-    if slot.kind != "entity" or not slot.names:
-        return slot
+    groups = {t for e in g.schema.edges.values() if e.members for t in e.targets}
+    if slot.kind != "entity" or not slot.names or len(slot.names) > 1 and slot.label not in groups:
+        return slot  # (五只基金中几只…: several things that have no members are counted themselves)
     into = {src for e in g.schema.edges.values() if slot.label in e.targets for src in e.sources
             if src != slot.label and not g.schema.labels[src].dynamic}
     if len(into) != 1:
