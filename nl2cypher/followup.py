@@ -609,7 +609,7 @@ class Resolver:
         counted = prev.counted and prev.number == 1 and last and self._find(q, "they") is None \
             and self._find(q, "pair") is None
         # 里面最大的那只 after 这两只规模平均多少: one figure over the things it named — among those
-        over_named = prev.rows == 1 and bool(prev.values) and not prev.answered \
+        over_named = prev.rows == 1 and bool(prev.values) and not prev.answered and self._find(q, "among") is not None \
             and len({n.label for n in prev.named}) == 1 < len(prev.named)
         if len(prev.answered) < 2 and not counted and not over_named:
             return None
@@ -1041,8 +1041,9 @@ class Resolver:
         targets = self._targets(kind, label, history, prev, ex, self.counted.get(word, 2)) if prev is not None else []
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
-        many = kind in ("among", "they") and prev is not None and prev.rows > ROWS_KEPT and set(targets) <= set(prev.answered)
-        if many:  # 其中超过5%的几家 after 54 rows: too many to name — the question before, narrowed
+        many = kind in ("among", "they") and prev is not None and prev.rows > ROWS_KEPT and set(targets) <= set(prev.answered) \
+            and any(u.kind in ("count", "aggregate") for u in self._units(ex))
+        if many:  # 其中超过5%的几家 after 54 rows: too many to name to count them — the question before, narrowed
             targets = []
         if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)
                                                                                or self._listed_none(prev, label) or many):
