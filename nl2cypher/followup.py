@@ -1042,7 +1042,7 @@ class Resolver:
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
         many = kind in ("among", "they") and prev is not None and prev.rows > ROWS_KEPT and set(targets) <= set(prev.answered) \
-            and any(u.kind in ("count", "aggregate") for u in self._units(ex))
+            and ex is not None and any(u.kind in ("count", "aggregate") for u in self._units(ex))
         if many:  # 其中超过5%的几家 after 54 rows: too many to name to count them — the question before, narrowed
             targets = []
         if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)
