@@ -516,10 +516,12 @@ def unaggregated(question: str, units, query) -> tuple[str, ...]:
     """An aggregate word (平均, 合计) the query does not compute — 平均管理几只
     answered with one count: the word, as not expressed."""
     funcs = _query_facts(query)[1]
-    if "count" in funcs:
-        funcs = funcs | {"sum"}  # 一共有几只: a count is the total asked
+    counts = [u.span[0] for u in units if u.kind == "count" and u.span]
+    # 一共有几只: a count said right after is the total asked (…几只新股 总共多少万股: another total)
+    counted = lambda u: "count" in funcs and any(0 <= c - u.span[1] <= 4 for c in counts)  # noqa: E731
     return tuple(question[u.span[0]:u.span[1]] for u in units
-                 if u.kind == "aggregate" and u.params.get("fn", "avg") not in funcs)
+                 if u.kind == "aggregate" and u.params.get("fn", "avg") not in funcs
+                 and not (u.params.get("fn", "avg") == "sum" and counted(u)))
 
 
 def echoes(query, question: str, days: frozenset[str] = frozenset()) -> bool:

@@ -5094,3 +5094,70 @@ def test_figures_over_rows_and_counts_of_several_stay_in_their_place(engine):
     s = _after(engine, "中芯 vs 韦尔 23年四个季度单季利润")
     each = s.ask("全年合计 各自")
     assert len(each.rows) == 2 and each.kind != "arithmetic", (each.resolved_question, each.rows)
+
+
+def test_a_managers_size_is_the_total_of_the_funds_it_runs(engine):
+    """在管规模 / 管理规模 of a manager adds up its funds' sizes — ranked, bounded and asked of two names;
+    规模最大的基金 stays a fund's own size."""
+    total = "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) "
+    _same(engine, "在管规模前五的基金经理是谁",
+          total + "RETURN m.name, sum(f.scale) AS t ORDER BY t DESC, m.name LIMIT 5", True)
+    _same(engine, "在管规模超过150亿的经理",
+          total + "WITH m, sum(f.scale) AS t WHERE t > 15000000000 RETURN m.name, t")
+    _same(engine, "何杰和马宇各自管理多少规模",
+          total + "WHERE m.name IN ['何杰', '马宇'] RETURN m.name, sum(f.scale)")
+    _same(engine, "管理规模最大的基金",
+          "MATCH (f:public_offering_fund) RETURN f.name, f.scale ORDER BY f.scale DESC, f.name LIMIT 1", True)
+
+
+def test_how_many_times_per_group_counts_the_days_not_the_stocks(engine):
+    """各行业板块今年涨停过多少次: each board's limit-up days, not its stocks that had one."""
+    _same(engine, "今年各上市板块一共涨停过多少次",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.raising_limit = true AND d.date >= "
+          f"date('2024-01-01') AND d.date <= {T} RETURN s.listed_sector, count(d)")
+
+
+def test_which_value_has_the_most_of_the_things_said_first(engine):
+    """创业板公司里哪个省份最多: the companies counted per province, the top one; a figure (跌得最多) still ranks."""
+    _same(engine, "创业板公司里哪个省份最少",
+          "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN s.province, count(s) AS n ORDER BY n, s.province LIMIT 1",
+          True)
+    _same(engine, "今天哪个行业板块跌得最多",
+          f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} RETURN t.name ORDER BY d.range, t.name "
+          "LIMIT 1", True)
+
+
+def test_a_share_of_all_said_without_the_word_all(engine):
+    """开放申购的基金占比多少 / 有几只，占比 / 女董事长占多大比例: those out of all of their kind; with 各…占比
+    each group's count and its share; 持有的股票占比 stays each holding's ratio."""
+    share = "MATCH (x:{0}) WITH count(x) AS total MATCH (y:{0}) WHERE {1} WITH count(y) AS n, total RETURN n, total, n * 100.0 / total"
+    _same(engine, "开放申购的基金占比多少", share.format("public_offering_fund", "y.sales_status = '开放申购'"))
+    _same(engine, "注册资本低于1亿的公司有几家，占比多少", share.format("stock", "y.registered_capital < 10000"))
+    _same(engine, "女董事长占多大比例", share.format("chairman", "y.sex = '女'"))
+    _same(engine, "各省份分别有多少家公司 比例呢",
+          "MATCH (x:stock) WITH count(x) AS total MATCH (s:stock) WITH s.province AS p, count(s) AS n, total "
+          "RETURN p, n, n * 100.0 / total")
+    ans = engine.ask("易方达消费升级股票A持有的股票占比")
+    assert "position_ratio" in ans.cypher, ans.cypher
+
+
+def test_a_total_over_holdings_by_board_goes_through_the_same_holdings(engine):
+    """基金持仓市值合计最多的行业板块: each board's holdings added once, not every holding of every fund
+    that holds any of its stocks."""
+    _same(engine, "哪个行业板块的基金持仓市值合计最少",
+          "MATCH (:public_offering_fund)-[h:hold]->(s:stock)-[:belong_to]->(t:trade) RETURN t.name, "
+          "sum(h.position_amount) AS v ORDER BY v, t.name LIMIT 1", True)
+
+
+def test_a_second_total_asked_after_a_count_is_flagged_when_left_out(engine):
+    """…一共几只 总共多少万股: the count answers the first ask; the second total is not in it — flagged."""
+    ans = engine.ask("2023年一共发了几只新股 总共多少万股")
+    assert ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+    sure = engine.ask("王明一共管了几只基金")
+    assert sure.confidence >= engine.trust, sure.unexplained
+
+
+def test_a_question_word_before_ma_is_no_yes_or_no(engine):
+    """今朝收盘几钿伐 (…多少吗): the figure, not a yes/no."""
+    _same(engine, "五粮液今朝收盘几钿伐",
+          f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.closing_price")

@@ -22,9 +22,12 @@ def link(g: QueryGraph, a: Slot, b: Slot, edge: str | None = None) -> Link:
     paths.sort(key=lambda p: -sum(h.edge in mentioned for h in p.hops))
     path = g.pick(f"path:{a.var}-{b.var}", paths, ["-".join(h.edge for h in p.hops) for p in paths],
                   what=f"path:{a.label}-{b.label}")
+    hops = path.hops
+    if not edge and len(hops) > 1 and (via := _held_already(g, a, hops[0])) is not None:
+        a, hops = via, hops[1:]  # 基金持仓市值合计最多的板块: through the holdings already read, not a second hold
     steps: list[Step] = []
-    for k, h in enumerate(path.hops):
-        if k == len(path.hops) - 1:
+    for k, h in enumerate(hops):
+        if k == len(hops) - 1:
             var = b.var
         else:
             var = g.add_slot(h.dst, b.pos, kind="hidden").var
@@ -37,6 +40,17 @@ def link(g: QueryGraph, a: Slot, b: Slot, edge: str | None = None) -> Link:
     ln = Link(a.var, b.var, tuple(steps), rel_var)
     g.links.append(ln)
     return ln
+
+
+def _held_already(g: QueryGraph, a: Slot, hop) -> Slot | None:
+    """The hidden thing `a` already reaches over this hop's edge (the stocks of a holding
+    whose figure is asked), to go on from."""
+    for ln in g.links:
+        if ln.a == a.var and len(ln.steps) == 1 and ln.steps[0].edge == hop.edge and ln.steps[0].forward == hop.forward:
+            end = g.slot_of(ln.b)
+            if end.kind == "hidden" and end.label == hop.dst:
+                return end
+    return None
 
 
 def _with_rel_var(st: Step, rel_var: str) -> Step:

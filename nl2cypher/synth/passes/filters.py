@@ -65,7 +65,7 @@ def run(g: QueryGraph) -> None:
                 op = u.params.get("op", ">")
                 if flip and a > 0:  # 跌幅大于5%: 涨跌幅 < -5 (跌幅小于-5% is already signed)
                     op, a = _MIRROR.get(op, op), -a
-                total = rows_total(g, ref) if not _one_kind_of_row(g, ref) else ""
+                total = _summed_over_members(g, u, ref) or (rows_total(g, ref) if not _one_kind_of_row(g, ref) else "")
                 if total:  # 2023年净利润超过100亿: the year's total over its quarters is bounded, not each quarter
                     g.member_bounds.append((op, g.param(a), Call(total, (ref,)), aggregate_word(g, total, g.prop_word(
                         g.slot_of(ref.var).label, ref.key))))
@@ -135,6 +135,17 @@ def _times(g: QueryGraph, u):
     if not any(said.lstrip().startswith(str(w)) for w in g.lang.words.get("times") or ()):
         return None
     return next((s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].day), None)
+
+
+def _summed_over_members(g: QueryGraph, u, ref: Ref) -> str:
+    """管的基金规模合计超过100亿的经理: an aggregate word said with the figure (总规模, 规模合计)
+    bounds each answer's total over its members, not each member's own figure."""
+    t = g.target
+    mention = next((i for i in g.prop_mentions.get(ref, ()) if g.pos(i) < u.start), None)
+    if t is None or t.var == ref.var or t.kind == "data" or mention is None:
+        return ""
+    said = [a for a in g.units_of("aggregate") if g.pos(mention) - 2 <= a.start and a.end <= u.start]
+    return said[-1].params.get("fn", "sum") if said else ""
 
 
 def _one_kind_of_row(g: QueryGraph, ref: Ref) -> bool:

@@ -3,7 +3,7 @@ total the schema implies (去年的净利润 = the sum of its quarters)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Call, Column, Op, Projection, QueryGraph, Ref, Sort, Whole
 from .common import (Shown, aggregate_word, ask, asked, asks_which_day, by_year, each_value, members_rows,
                      month_columns, one_things_rows, period_columns, rank_limit, the_day_of, the_days_of_both,
                      years_said)
@@ -118,8 +118,8 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
     pair = [(x, _stored(g, x)) for x in a.shown[-2:]]
     key = next((x for x, d in pair if d is not None and d.vocabulary), None)
     figure = next((x for x, d in pair if d is not None and d.type in NUMBERS), None)
-    if key is None or figure is None:
-        return None
+    if key is None or figure is None or _fixed(g, key.ref):
+        return None  # 本科学历经理中规模最大的: one value kept, nothing to rank it against
     total = Call(fn, (figure.ref,))
     cols = (Column(key.ref, g.lang.label_word(key.alias)),
             Column(total, aggregate_word(g, fn, figure.alias)))
@@ -127,10 +127,15 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=rank_limit(g, a) or 1)), NAME)  # 前三: three
 
 
+def _fixed(g: QueryGraph, ref: Ref) -> bool:
+    """Is this property held to one value by a condition (学历 = 本科)?"""
+    return any(isinstance(c, Op) and c.op == "=" and c.left == ref for c in g.conds)
+
+
 def _ranked_by_total(g: QueryGraph, a, fn: str, last: Shown):
-    """哪个经理管的基金规模加起来最多, 张丽华和韩伟谁管的规模总和更大: each one's
-    total of what it reaches, ranked — not one total over all of them."""
-    rank, t = a.extreme or a.which, g.target
+    """哪个经理管的基金规模加起来最多, 张丽华和韩伟谁管的规模总和更大, 总规模前十的经理:
+    each one's total of what it reaches, ranked — not one total over all of them."""
+    rank, t = a.extreme or a.which or a.topk, g.target
     if rank is None or not rank.params.get("dir") or last.ref.var == t.var or t.kind not in ("label", "entity") \
             or (t.kind == "entity" and len(t.names) < 2):
         return None
@@ -138,7 +143,7 @@ def _ranked_by_total(g: QueryGraph, a, fn: str, last: Shown):
     total = Call(fn, (last.ref,))
     cols = (Column(*name), Column(total, aggregate_word(g, fn, last.alias)))
     order = (Sort(total, rank.params["dir"] == "desc"), Sort(name[0]))
-    return g.candidate((g.pattern(), Projection(cols, order=order, limit=1)), NAME)
+    return g.candidate((g.pattern(), Projection(cols, order=order, limit=rank_limit(g, a) or 1)), NAME)
 
 
 def _each_once(g: QueryGraph, shown: Shown, cols: list[Column]) -> tuple:

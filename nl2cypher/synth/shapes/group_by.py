@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from ...errors import CannotTranslate
 from ...units import Unit
-from ..ir import Attached, Call, Column, Expr, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
+from ..ir import Attached, Call, Column, Const, Expr, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from ..paths import holder
 from .common import aggregate_word, ask, dated_day, hangs_on, members_rows, rank_limit
 
 NAME = "group"
+NUMBERS = ("int", "int64", "float", "double", "decimal")  # figures, never a group's key
 
 
 def applies(g: QueryGraph) -> bool:
@@ -39,7 +40,24 @@ def lower(g: QueryGraph):
     limit = rank_limit(g, a)
     cols = (Column(key_ref, key_alias),) + tuple(Column(e, alias) for e, alias in measures)
     order = (Sort(expr, desc), Sort(key_ref))  # ties broken by the group's name: stable answers
+    n = next((e for e, _ in measures if isinstance(e, Call) and e.fn == "count"), None)
+    if n is not None and any(u.params.get("of") == "groups" for u in g.units_of("share")):
+        return _with_shares(g, cols, n, desc, limit)
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)
+
+
+def _with_shares(g: QueryGraph, cols: tuple, n: Call, desc: bool, limit: int | None):
+    """利好和利空各有多少条 占比: all that is counted first, then each group with its figures carried
+    beside that total, and its count's share of it."""
+    whole = (g.pattern(), Projection((Column(n, "total"),), carry=True))
+    names = [f"m{k}" for k in range(len(cols))]
+    carried = Projection(tuple(Column(c.expr, v) for c, v in zip(cols, names)) + (Column(Whole("total"), "total"),),
+                         carry=True)
+    counted = Whole(names[[c.expr for c in cols].index(n)])
+    shown = tuple(Column(Whole(v), c.alias) for c, v in zip(cols, names))
+    shown += (Column(Op("/", Op("*", counted, Const(100.0)), Whole("total")), g.lang.say("columns.group_share")),)
+    order = (Sort(Whole(names[1]), desc), Sort(Whole(names[0])))
+    return g.candidate(whole + (g.pattern(), carried, Projection(shown, order=order, limit=limit)), NAME)
 
 
 def _bounded(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | None):
@@ -115,6 +133,8 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
         if a is None:
             return None
         pdef = g.pdef(a.owner, a.prop)
+        if unit.params.get("count") == "label" and pdef is not None and pdef.type in NUMBERS:
+            return None  # 哪个板块跌得最多: a figure ranks the things, it does not group them
         # the property's owner is still what is counted (公司 by 省份)
         return a.ref, g.lang.label_word(pdef.description) if pdef is not None and pdef.description else a.prop, None
     if unit.params.get("count") == "label" and (by := _said_after(g, unit)) is not None:
@@ -199,7 +219,9 @@ def _figure_of(g: QueryGraph, u, shown):
 
 
 def _counted(g: QueryGraph, unit, key_slot: str | None) -> str | None:
-    if unit.params.get("count") == "rows":  # 涨停次数最多: the dated rows that meet the conditions
+    cu = g.unit("count")
+    if unit.params.get("count") == "rows" or cu is not None and cu.params.get("of") == "rows":
+        # 涨停次数最多, 各板块涨停了多少次: the dated rows that meet the conditions
         rows = [s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].day]
         if rows:
             return rows[0].var

@@ -9,7 +9,9 @@ NAME = "share"
 
 
 def applies(g: QueryGraph) -> bool:
-    return g.has("share") and bool(g.conds) and g.target.kind == "label"
+    # 暂停申购的 (a condition), 被基金持有的 (a link to other things): some of them, not all
+    u = g.unit("share")
+    return u is not None and u.params.get("of") != "groups" and bool(g.conds or g.links) and g.target.kind == "label"
 
 
 def lower(g: QueryGraph):
