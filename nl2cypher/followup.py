@@ -240,7 +240,7 @@ class Resolver:
         if grouped is not None:
             return grouped
         ranked = self._ranked_among(q, ex, self._narrowed_from(prev, history), history[-1] is prev) \
-            or self._ranked_again(q, ex, history, prev)
+            or self._ranked_again(q, ex, history, prev) or self._ranked_inside(q, ex, prev)
         if ranked is not None:
             return ranked
         if prev is not None and self._joins(q, ex, prev):  # add PayPal, compare that with Citi's: both
@@ -970,7 +970,10 @@ class Resolver:
         if named:
             edge = next((x for x in ex.mentions if x.kind == "edge" and named[-1].end <= x.start and x.end <= start), None)
             subject = any(x.kind == "edge" and x.start == end for x in ex.mentions)
-            if edge is None or kind not in ("it", "person") or subject:
+            # 中央汇金到处持股，它都持着哪些: the edge word ends its own clause, 它 opens the next
+            marks = str(self.lang.words.get("clause_marks") or "")
+            apart = edge is not None and any(ch in marks for ch in q[edge.end:start])
+            if edge is None or kind not in ("it", "person") or subject or apart:
                 # 关于贵州茅台，它的董事长 / 易方达旗下这些基金 / 社保一一八组合买了好多股票 它买了啥
                 # (the edge word after it: its subject): the pronoun points inside the question
                 return None
@@ -1285,6 +1288,19 @@ class Resolver:
             # asks who of something it has (她是谁 alone asks back)
             return self._targets("it", label, history, prev, ex, n)
         return []
+
+    def _ranked_inside(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """今儿哪只涨得最好 / 跌最狠的哪个 after a turn about one board: which of its members,
+        not which of everything — the board said before the question."""
+        if ex is None or prev is None or len(prev.named) != 1 or self._find(q, "which") is None:
+            return None
+        if any(m.kind in ("entity", "label") for m in ex.mentions) \
+                or not any(u.kind in RANKING_UNITS for u in self._units(ex)):
+            return None
+        group = prev.named[0]
+        if not any(e.members and group.label in e.targets for e in self.schema.edges.values()):
+            return None
+        return Resolution(self._cat(group.name, q), "among")
 
     def _group_of_one(self, prev: Turn) -> Named | None:
         """The one thing the turn before named, when its answer was only the groups it is a

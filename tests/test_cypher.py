@@ -78,6 +78,8 @@ _EITHER_WAY = Match((Path(Node("a", "stock"), ((Rel("hold", None, "r"), Node("b"
 @pytest.mark.parametrize("text, tree", [
     ("MATCH (s:stock {name: '贵州茅台'})<-[:hold]-(f) RETURN f.name AS 基金 ORDER BY 基金 LIMIT 3",
      Query((_HOLDERS, Return((Item(Prop("f", "name"), "基金"),), order=(Order(Var("基金")),), limit=3)))),
+    ("MATCH (s:stock {name: '贵州茅台'})<-[:hold]-(f) RETURN f.name AS 基金 ORDER BY 基金 SKIP 1 LIMIT 1",
+     Query((_HOLDERS, Return((Item(Prop("f", "name"), "基金"),), order=(Order(Var("基金")),), limit=1, skip=1)))),
     ("match (a:stock)-[r:hold]-(b) where not a.code in ['1', '2'] and r.position_ratio >= -0.5 "
      "return count(distinct b), date('2024-03-14');",
      Query((_EITHER_WAY, Return((Item(Func("count", (Var("b"),), True)), Item(DateLit(dt.date(2024, 3, 14)))))))),
@@ -91,7 +93,7 @@ def test_the_parser_reads_what_a_model_writes(text, tree):
     ("MATCH (s:stock) UNWIND [1] AS x RETURN x", "'UNWIND' is outside"),
     ("MATCH p = (s:stock) RETURN p", "path variable"),
     ("MATCH (s:stock) RETURN CASE WHEN s.code THEN 1 END", "'CASE' is outside"),
-    ("MATCH (s:stock) RETURN s.name SKIP 2", "'SKIP' is outside"),
+    ("MATCH (s:stock) RETURN s.name SKIP $n", "SKIP takes a whole number"),
     ("MATCH (s:stock:trade) RETURN s", "several labels"),
     ("MATCH (s:stock)-->(t) RETURN s", "without a type"),
     ("MATCH (s:stock) RETURN s UNION MATCH (t:trade) RETURN t", "'UNION' is outside"),

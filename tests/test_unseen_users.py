@@ -5161,3 +5161,86 @@ def test_a_question_word_before_ma_is_no_yes_or_no(engine):
     """今朝收盘几钿伐 (…多少吗): the figure, not a yes/no."""
     _same(engine, "五粮液今朝收盘几钿伐",
           f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.closing_price")
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("五粮液今儿收盘多少", f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                          "RETURN d.closing_price"),
+    ("宁德时代关联么子产业", "MATCH (:stock {name: '宁德时代'})-[:associate]->(i:industry) RETURN i.name"),
+    ("招商银行算嘛板块的", "MATCH (:stock {name: '招商银行'})-[:belong_to]->(t:trade) RETURN t.name"),
+])
+def test_beijing_and_changsha_words_are_read_the_mandarin_way(engine, question, gold):
+    """今儿 (today), 么子 / 嘛 (what), 算…板块 (which board it counts as)."""
+    ans = engine.ask(question)
+    want = engine.store.run(gold)
+    assert ans.error is None and all(r[0] in {x for row in ans.rows for x in row} for r in want.rows), \
+        (ans.cypher, ans.rows, want.rows)
+    assert ans.confidence >= engine.trust, ans.unexplained
+
+
+def test_the_board_most_red_or_green_is_the_top_or_bottom_mover(engine):
+    _same(engine, "今天哪个板块最红",
+          f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} RETURN t.name ORDER BY d.range DESC, "
+          "t.name LIMIT 1", True)
+
+
+def test_two_times_said_with_and_then_bi_compare_the_first_with_the_second(engine):
+    """2023年二季度跟2022年二季度比，净利润涨了多少 / 23年三季度和22年三季度利润比: the later against the earlier."""
+    for q in ("五粮液2023年二季度跟2022年二季度比，净利润涨了多少", "五粮液23年二季度和22年二季度利润比"):
+        ans = engine.ask(q)
+        want = engine.store.run(GROWTH % ("五粮液", 2023, 2, 2022, 2))
+        assert ans.confidence >= engine.trust and any(abs(x - want.rows[0][0]) < 1e-6 for x in ans.rows[0]
+                                                      if isinstance(x, float)), (q, ans.cypher, ans.rows)
+
+
+def test_a_fall_bounded_before_a_column_of_changes_keeps_its_sign(engine):
+    """本周累计跌幅超过8%的股票及区间涨跌幅: a fall of more than 8% (change < -8), whatever the column after says."""
+    ans = engine.ask("本周累计跌幅超过8%的股票及区间涨跌幅")
+    assert ans.rows and all(r[-1] < -8 for r in ans.rows), (ans.cypher, ans.rows[:3])
+
+
+def test_a_total_over_nothing_is_zero(engine):
+    """A manager whose funds do not hold a stock holds 0 of it, not nothing."""
+    who = engine.store.run("MATCH (m:fund_manager) WHERE NOT EXISTS { MATCH (m)-[:manage]->(:public_offering_fund)"
+                           "-[:hold]->(:stock {name: '贵州茅台'}) } RETURN m.name ORDER BY m.name LIMIT 1").rows[0][0]
+    ans = engine.ask(f"{who}管理的基金合计持有贵州茅台的市值是多少")
+    assert ans.rows == [[0]] or ans.rows == [[0.0]], (ans.cypher, ans.rows)
+
+
+def test_each_after_a_comma_still_asks_per_thing(engine):
+    """产业规模在2000亿以上的产业，分别关联几只股票: one count per industry."""
+    _same(engine, "产业规模超过2000亿的产业，分别关联几只股票",
+          "MATCH (i:industry)<-[:associate]-(s:stock) WHERE i.scale > 2000 RETURN i.name, count(DISTINCT s)")
+
+
+def test_it_after_a_clause_that_ends_on_its_verb_is_the_one_named(engine):
+    """香港中央结算有限公司到处持股，它持有哪些股票: 它 is the holder named, not what it holds."""
+    _same(engine, "香港中央结算有限公司到处持股，它持有哪些股票",
+          "MATCH (:stockholder {name: '香港中央结算有限公司'})-[:is_stockholder_of]->(s:stock) RETURN s.name")
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("五粮液第二大股东是谁",
+     "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '五粮液'}) RETURN h.name "
+     "ORDER BY r.shareholding_ratio DESC, h.name SKIP 1 LIMIT 1"),
+    ("管理费第三高的基金",
+     "MATCH (f:public_offering_fund) RETURN f.name ORDER BY f.management_fee DESC, f.name SKIP 2 LIMIT 1"),
+    ("今天成交量倒数第二的股票",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name ORDER BY d.volume, s.name "
+     "SKIP 1 LIMIT 1"),
+])
+def test_a_place_in_a_ranking_is_that_one_row(engine, question, gold):
+    """第二大股东, 第三高, 倒数第二: the row at that place, and the interpretation says which place."""
+    _same(engine, question, gold, True)
+    assert "第2名" in engine.ask(question).interpretation or "第3名" in engine.ask(question).interpretation
+
+
+def test_which_one_after_a_board_is_among_its_stocks(engine):
+    """银行板块今天涨了多少 → 跌得最狠的是哪只: which of the board's stocks; 第二名呢: the next place of that ranking."""
+    s = _after(engine, "银行板块今天涨了多少")
+    ans = s.ask("跌得最狠的是哪只")
+    _answers(engine, ans, "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+             f"WHERE d.date = {T} RETURN s.name ORDER BY d.range, s.name LIMIT 1")
+    second = s.ask("第二名呢")
+    _answers(engine, second, "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->"
+             f"(d:stock_data) WHERE d.date = {T} RETURN s.name ORDER BY d.range, s.name SKIP 1 LIMIT 1")

@@ -134,6 +134,7 @@ class With:
     where: Expr | None = None
     order: tuple[Order, ...] = ()
     limit: int | None = None
+    skip: int | None = None  # the rows passed over before the ones kept (the second largest: SKIP 1 LIMIT 1)
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,7 @@ class Return:
     distinct: bool = False
     order: tuple[Order, ...] = ()
     limit: int | None = None
+    skip: int | None = None
 
 
 @dataclass(frozen=True)

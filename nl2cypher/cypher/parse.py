@@ -2,7 +2,7 @@
 (MATCH / OPTIONAL MATCH with WHERE, WITH, RETURN, DISTINCT, ORDER BY, LIMIT;
 expressions of comparisons, arithmetic, function calls, parameters and
 literals) read into the query AST of `ast.py`, on the guard's tokens. What the
-AST cannot hold — UNWIND, CASE, subqueries, path variables, SKIP, UNION,
+AST cannot hold — UNWIND, CASE, subqueries, path variables, UNION,
 several labels on a node — is refused with what was met, so every query that
 passes can be checked on the tree and printed again by a dialect.
 
@@ -122,8 +122,11 @@ class _Parser:
             order.append(self.order())
             while self.accept(","):
                 order.append(self.order())
-        if self.word("SKIP"):
-            raise self.unsupported()
+        skip = None
+        if self.accept("SKIP"):
+            if self.kind() != "num" or not self.peek().isdigit():
+                raise Unsupported("SKIP takes a whole number here")
+            skip = int(self.take())
         limit = None
         if self.accept("LIMIT"):
             if self.kind() != "num" or not self.peek().isdigit():
@@ -131,7 +134,7 @@ class _Parser:
             limit = int(self.take())
         where = self.expr() if cls is With and self.accept("WHERE") else None
         kw = {"where": where} if cls is With else {}
-        return cls(tuple(items), distinct, order=tuple(order), limit=limit, **kw)
+        return cls(tuple(items), distinct, order=tuple(order), limit=limit, skip=skip, **kw)
 
     def item(self) -> Item:
         e = self.expr()

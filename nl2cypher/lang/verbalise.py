@@ -105,7 +105,7 @@ class Verbaliser(Generator):
             o = c.order[0]
             parts.append(self.w["order_desc" if o.desc else "order_asc"].format(key=self.gen(o.expr)))
         if c.limit:
-            parts.append(self.w["limit"].format(k=c.limit))
+            parts.append(_kept(self.w, c))
         return self.w["clauses"].join(parts)
 
     def query(self, q: Query) -> str:
@@ -179,7 +179,7 @@ class Interpreter(Verbaliser):
         parts = [self.gen(c.where)] if c.where is not None else []
         if c.order and c.limit:  # 规模最大的基金是谁管的: the ranking comes before the answer follows it
             parts.append(self._ordered(c.order[0], c.items))
-            parts.append(self.iw["limit"].format(k=c.limit))
+            parts.append(_kept(self.iw, c))
             self.ranked = c.order[0].expr
         return self.iw["sep"].join(parts)
 
@@ -208,7 +208,7 @@ class Interpreter(Verbaliser):
         if c.order and c.order[0].expr != self.ranked:
             parts.append(self._ordered(c.order[0], c.items))
         if c.limit:
-            parts.append(self.iw["limit"].format(k=c.limit))
+            parts.append(_kept(self.iw, c))
         return self.iw["sep"].join(parts)
 
     def query(self, q: Query) -> str:
@@ -218,3 +218,10 @@ class Interpreter(Verbaliser):
         self.shown = {i.expr.name: i.alias for i in self.answer_items if isinstance(i.expr, Var) and i.alias}
         said = [t for x in (self.gen(c) for c in q.clauses) if x for t in x.split(self.iw["sep"]) if t]
         return self.iw["sep"].join(dict.fromkeys(said))  # a branch per year says the company once
+
+
+def _kept(words: dict, c) -> str:
+    """How many rows a ranking keeps (前3), or the one place it keeps (第2名)."""
+    if getattr(c, "skip", None) and c.limit == 1 and "place" in words:
+        return words["place"].format(n=c.skip + 1)
+    return words["limit"].format(k=c.limit)

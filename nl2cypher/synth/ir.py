@@ -159,6 +159,7 @@ class Projection:
     limit: int | None = None
     carry: bool = False
     where: tuple = ()  # a carried projection's conditions on what it carries (more than 5 companies)
+    skip: int | None = None  # places passed over before the rows kept (第二大: one)
 
 
 @dataclass(frozen=True)
@@ -292,6 +293,7 @@ class QueryGraph:
         self.named: dict[str, str] = {}  # a slot's var -> the var of the node that names it (`named_by`)
         self.tenure_unasked: list[Ref] = []  # start and end dates of listed rows, current or former not asked
         self.shown_with: list[Slot] = []  # things each listed row shows beside it (the company a chairman left)
+        self.nth: int | None = None  # a ranking's place asked (第二大股东: 2), set when its limit is read
 
     # ---- values and names --------------------------------------------------
     def param(self, value: Any) -> Value:
@@ -437,10 +439,20 @@ class QueryGraph:
     def candidate(self, plan_parts: tuple, answer: str, notes: list[str] | None = None) -> Candidate:
         from .lower import lower
 
-        plan_parts = tuple(self._computed(p) for p in self._in_scale(plan_parts))
+        plan_parts = tuple(self._computed(p) for p in self._at_place(self._in_scale(plan_parts)))
         return Candidate(lower(Plan(plan_parts, dict(self.params))), -self.choices.penalty,
                          tuple(self.choices.taken), self.notes if notes is None else notes, answer,
                          ignored=self.ignored())
+
+    def _at_place(self, parts: tuple) -> tuple:
+        """第二大股东, 涨幅第三的: the ranking's one row is the one at that place — the places
+        before it passed over."""
+        if not self.nth or self.nth < 2:
+            return parts
+        at = max((k for k, p in enumerate(parts) if isinstance(p, Projection) and p.limit == 1), default=None)
+        if at is None:
+            return parts
+        return parts[:at] + (dataclasses.replace(parts[at], skip=self.nth - 1),) + parts[at + 1:]
 
     def _in_scale(self, parts: tuple) -> tuple:
         """总规模多少亿, 注册资本换算成亿元: figures answered in the magnitude asked (a

@@ -32,8 +32,8 @@ def _projection(p: Projection):
     items = tuple(_column(c) for c in p.columns)
     order = tuple(_sort(s) for s in p.order)
     if p.carry:
-        return ast.With(items, p.distinct, ast.and_all([expr(c) for c in p.where]), order, p.limit)
-    return ast.Return(items, p.distinct, order, p.limit)
+        return ast.With(items, p.distinct, ast.and_all([expr(c) for c in p.where]), order, p.limit, p.skip)
+    return ast.Return(items, p.distinct, order, p.limit, p.skip)
 
 
 def _column(c: Column) -> ast.Item:

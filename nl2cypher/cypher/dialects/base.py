@@ -161,6 +161,8 @@ class Generator:
     def projection(self, head: str, c: With | Return) -> str:
         text = head + ("DISTINCT " if c.distinct else "") + ", ".join(self.gen(i) for i in c.items)
         text += self.order(c.order)
+        if c.skip:
+            text += f" SKIP {int(c.skip)}"
         if c.limit is not None:
             text += f" LIMIT {int(c.limit)}"
         return text

@@ -60,7 +60,7 @@ def run(g: QueryGraph) -> None:
             # lost money: a rule's own number (value=0) when it names none
             a = number(g, u.ref("num"), pdef) if u.ref("num") is not None or "value" not in u.params \
                 else float(u.params["value"])
-            flip = g.flipped(ref)
+            flip = _flipped_here(g, ref, u)
             if u.kind == "compare":
                 op = u.params.get("op", ">")
                 if flip and a > 0:  # 跌幅大于5%: 涨跌幅 < -5 (跌幅小于-5% is already signed)
@@ -135,6 +135,15 @@ def _times(g: QueryGraph, u):
     if not any(said.lstrip().startswith(str(w)) for w in g.lang.words.get("times") or ()):
         return None
     return next((s for s in g.slots if s.kind == "data" and g.schema.labels[s.label].day), None)
+
+
+def _flipped_here(g: QueryGraph, ref: Ref, u) -> bool:
+    """Does the word this comparison is about measure the other way (跌幅超过10%…及各自区间涨跌幅:
+    the 跌幅 said before it, not the column asked after)?"""
+    said = [i for i in g.prop_mentions.get(ref, ()) if g.pos(i) < u.start]
+    if not said:
+        return g.flipped(ref)
+    return g.m[max(said, key=g.pos)].params.get("flip") == "true"
 
 
 def _summed_over_members(g: QueryGraph, u, ref: Ref) -> str:

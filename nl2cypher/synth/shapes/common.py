@@ -293,6 +293,10 @@ def rank_limit(g: QueryGraph, a: Ask) -> int | None:
     one for a superlative (最多的), all otherwise."""
     if a.topk is not None:
         k = a.topk.ref("num")
+        if k is not None and a.topk.params.get("nth"):  # 第二大: one row, at that place
+            g.consumed.add(k)
+            g.nth = int(g.m[k].number.value)
+            return 1
         if k is None:
             return int(a.topk.params.get("k", g.ctx.top_k))
         g.consumed.add(k)
