@@ -5244,3 +5244,12 @@ def test_which_one_after_a_board_is_among_its_stocks(engine):
     second = s.ask("第二名呢")
     _answers(engine, second, "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->"
              f"(d:stock_data) WHERE d.date = {T} RETURN s.name ORDER BY d.range, s.name SKIP 1 LIMIT 1")
+
+
+def test_a_compliance_check_whether_any_and_which_is_the_list(engine):
+    """是否存在…的情形，如有请列示…: the things that meet it, with the figures asked (none: an empty list)."""
+    _same(engine, "请核查是否存在管理费超过1亿元的基金，如有请列示基金名称与管理费。",
+          "MATCH (f:public_offering_fund) WHERE f.management_fee > 100000000 RETURN f.name, f.management_fee")
+    _same(engine, "招商银行是否存在单一股东持股比例超过20%的情形？如有，列出股东与持股比例",
+          "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '招商银行'}) WHERE r.shareholding_ratio > 20 "
+          "RETURN h.name, r.shareholding_ratio")
