@@ -14,8 +14,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .cypher.ast import (Bin, DateLit, Func, Item, Lit, Match, Order, Param, Path, Prop, Query, Return, Var, With,
-                         conjuncts, nodes, transform)
+from .cypher.ast import (AGGREGATES, Bin, DateLit, Func, Item, Lit, Match, Order, Param, Path, Prop, Query, Return, Var,
+                         With, conjuncts, nodes, transform)
 from .cypher.parse import Unsupported, parse
 from .errors import Nl2CypherError
 
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 MAX_CLAUSES = 3
-AGGREGATES = {"count", "sum", "avg", "min", "max", "collect"}
 
 
 @dataclass(frozen=True)

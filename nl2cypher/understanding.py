@@ -410,7 +410,7 @@ def unlisted(ex: Extraction, units, query, names: frozenset[str]) -> tuple[str, 
     shown = [n for i in ret.items for n in ast.nodes(i.expr)]
     shown += [n for x in shown if isinstance(x, ast.Var) and x.name in carried for n in ast.nodes(carried[x.name])]
     if any(isinstance(n, ast.Var) and n.name in nodes or isinstance(n, ast.Prop) and n.key in names
-           or isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in shown):
+           or isinstance(n, ast.Func) and n.name.lower() in ast.AGGREGATES for n in shown):
         return ()  # the things, or a figure over all of them (所有公司注册资本加起来)
     return (ex.question[asked[0].span[0]:asked[0].span[1]],)
 
@@ -429,7 +429,7 @@ def unshown(ex: Extraction, units, query, who: tuple = ()) -> tuple[str, ...]:
     carried = {i.alias: i.expr for c in query.clauses if isinstance(c, ast.With) for i in c.items if i.alias}
     exprs = [i.expr for i in ret.items]
     exprs += [carried[x.name] for e in exprs for x in ast.nodes(e) if isinstance(x, ast.Var) and x.name in carried]
-    if any(isinstance(x, ast.Func) and x.name.lower() in AGGREGATES for e in exprs for x in ast.nodes(e)):
+    if any(isinstance(x, ast.Func) and x.name.lower() in ast.AGGREGATES for e in exprs for x in ast.nodes(e)):
         return ()  # a figure over them (持有哪些股的合计持仓市值)
     shown = {x.var if isinstance(x, ast.Prop) else x.name for e in exprs for x in ast.nodes(e)
              if isinstance(x, (ast.Prop, ast.Var))}
@@ -622,10 +622,10 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
         out += [w for w in asks.get("ranking", ()) if str(w).lower() in free][:1]
         # 板块 top3 answered with every board: the ranking asked is not in it
         out += [ex.question[slice(*u.span)] for u in units if u.kind in ("topk", "extreme") and u.span][:1]
-    if not (keyed and funcs & AGGREGATES) and not _each_named_shown(query):
+    if not (keyed and funcs & ast.AGGREGATES) and not _each_named_shown(query):
         out += [w for w in asks.get("group", ()) if str(w).lower() in free][:1]
         # 按公司列一下 answered with one total: the grouping rule's words are not in it
-        out += [ex.question[slice(*u.span)] for u in units if u.kind == "group" and u.span and funcs & AGGREGATES][:1]
+        out += [ex.question[slice(*u.span)] for u in units if u.kind == "group" and u.span and funcs & ast.AGGREGATES][:1]
     return tuple(dict.fromkeys(str(w) for w in out))
 
 
@@ -721,12 +721,11 @@ def lists_everything(query) -> bool:
             return False
         if isinstance(node, (ast.Return, ast.With)) and (node.order or node.limit is not None):
             return False
-        if isinstance(node, ast.Func) and node.name.lower() in AGGREGATES:
+        if isinstance(node, ast.Func) and node.name.lower() in ast.AGGREGATES:
             return False
     return True
 
 
-AGGREGATES = {"count", "sum", "avg", "max", "min", "collect"}
 WHOLE_ROW_UNITS = ("info", "list", "filler")  # what a whole-row answer (介绍一下…) may have been asked with
 
 
@@ -768,4 +767,4 @@ def _keyed(items) -> bool:
 
 def _aggregated(expr) -> bool:
     """Does this expression aggregate rows (count, sum, avg…)?"""
-    return any(isinstance(n, ast.Func) and n.name.lower() in AGGREGATES for n in ast.nodes(expr))
+    return any(isinstance(n, ast.Func) and n.name.lower() in ast.AGGREGATES for n in ast.nodes(expr))

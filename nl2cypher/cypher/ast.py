@@ -45,6 +45,9 @@ class DateLit:
     value: dt.date
 
 
+AGGREGATES = frozenset({"count", "sum", "avg", "min", "max", "collect"})  # the functions that fold rows into one
+
+
 @dataclass(frozen=True)
 class Func:
     name: str

@@ -222,6 +222,6 @@ class Interpreter(Verbaliser):
 
 def _kept(words: dict, c) -> str:
     """How many rows a ranking keeps (前3), or the one place it keeps (第2名)."""
-    if getattr(c, "skip", None) and c.limit == 1 and "place" in words:
+    if c.skip and c.limit == 1 and "place" in words:
         return words["place"].format(n=c.skip + 1)
     return words["limit"].format(k=c.limit)

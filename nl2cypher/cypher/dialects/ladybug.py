@@ -5,11 +5,10 @@ company's current chairman would become some other company's)."""
 
 from __future__ import annotations
 
-from ..ast import Func, Item, Match, Query, With
+from dataclasses import replace
+
+from ..ast import AGGREGATES, Func, Item, Lit, Match, Query, Return, With
 from .base import Generator
-
-
-AGGREGATES = frozenset({"count", "sum", "avg", "min", "max", "collect"})
 
 
 class Ladybug(Generator):
@@ -20,17 +19,13 @@ class Ladybug(Generator):
     def date_part(self, d, unit: str) -> str:
         return f"date_part('{unit}', {self.gen(d)})"  # no d.year on a date
 
-    def projection(self, head: str, c) -> str:
+    def projection(self, head: str, c: With | Return) -> str:
         # a total over no rows is 0 (他管的基金合计持有宁德时代多少: none): only where nothing groups the
         # rows — a group's total always has rows — and only the column itself, not its sort
-        self._ungrouped = all(isinstance(i.expr, Func) and i.expr.name in AGGREGATES for i in c.items)
+        if all(isinstance(i.expr, Func) and i.expr.name in AGGREGATES for i in c.items):
+            c = replace(c, items=tuple(Item(Func("coalesce", (i.expr, Lit(0))), i.alias) if i.expr.name == "sum" else i
+                                       for i in c.items))
         return super().projection(head, c)
-
-    def item(self, i: Item) -> str:
-        if getattr(self, "_ungrouped", False) and isinstance(i.expr, Func) and i.expr.name == "sum":
-            text = f"coalesce({self.gen(i.expr)}, 0)"
-            return f"{text} AS {self.ident(i.alias)}" if i.alias else text
-        return super().item(i)
 
     def median(self, x) -> str:
         """No percentileCont: the middle of the sorted values (1-based; the two middle ones'
