@@ -52,9 +52,10 @@ def _norm(v: Any) -> Any:
     return str(v)
 
 
-def _is_ordered(cypher: str) -> bool:
+def _is_ordered(cypher: str) -> bool | tuple[int, ...]:
     """Rows compare in order when the gold orders them — by something the question
-    asks; ordered by names alone (ORDER BY i.name, s.name) is a tie-break, a set.
+    asks (as the positions of the ranking's columns where they are returned, see
+    `_ranking_columns`); ordered by names alone (ORDER BY i.name, s.name) is a tie-break, a set.
     Only the last RETURN's order counts (WITH u ORDER BY … LIMIT 1 MATCH … picks, it orders nothing);
     ordered by codes alone (ORDER BY s.code) is the same: an identifier's spelling, no ranking."""
     returns = [m.end() for m in re.finditer(r"\bRETURN\b", cypher, re.I)]
@@ -63,9 +64,27 @@ def _is_ordered(cypher: str) -> bool:
     if m is None:
         return False
     keys = [k.strip() for k in m.group(1).split(",")]
-    if all(re.fullmatch(r"\w+\.(?:name|code)(?:\s+(?:ASC|DESC))?", k, re.I) for k in keys):
+    if all(_IDENTIFIER_KEY.fullmatch(k) for k in keys):
         return False
-    return not _by_group_keys(last[:m.start()], keys)
+    if _by_group_keys(last[:m.start()], keys):
+        return False
+    return _ranking_columns(last[:m.start()], keys) or True
+
+
+_IDENTIFIER_KEY = re.compile(r"\w+\.(?:name|code)(?:\s+(?:ASC|DESC))?", re.I)
+
+
+def _ranking_columns(ret: str, keys: list[str]) -> tuple[int, ...]:
+    """The returned columns that carry the ranking when names or codes only break its ties
+    (ORDER BY n.online_release_date, n.code): rows tied on the ranking may come in either
+    order — the tie-break is spelling. Empty when a key is not returned or a name ranks first."""
+    ranking = [re.sub(r"\s+(?:ASC|DESC)$", "", k, flags=re.I).strip() for k in keys if not _IDENTIFIER_KEY.fullmatch(k)]
+    if any(_IDENTIFIER_KEY.fullmatch(k) for k in keys[:len(ranking)]):
+        return ()
+    items = [x.strip() for x in re.split(r",(?![^(\[]*[)\]])", re.sub(r"^\s*DISTINCT\b", "", ret.strip(), flags=re.I))]
+    spelled = [{w.strip("` ") for w in re.split(r"\s+AS\s+", x, flags=re.I)} for x in items]
+    found = [next((j for j, names in enumerate(spelled) if k.strip("` ") in names), None) for k in ranking]
+    return () if None in found else tuple(found)
 
 
 AGGREGATE_CALL = re.compile(r"\b(?:count|sum|avg|min|max|collect)\s*\(", re.I)
@@ -82,9 +101,10 @@ def _by_group_keys(ret: str, keys: list[str]) -> bool:
 
 
 def results_match(gold_cols: list[str], gold_rows: list[list], pred_cols: list[str], pred_rows: list[list],
-                  ordered: bool) -> bool:
+                  ordered: bool | tuple[int, ...]) -> bool:
     """Every gold column must be matched by a distinct predicted column so that
-    the projected rows equal the gold rows (as a sequence if ordered, else as sets)."""
+    the projected rows equal the gold rows (as a sequence if ordered, else as sets;
+    `ordered` as gold column positions: in the order of those columns, ties in any order)."""
     g = [tuple(_norm(x) for x in r) for r in gold_rows]
     p = [tuple(_norm(x) for x in r) for r in pred_rows]
     if not g:
@@ -105,7 +125,11 @@ def results_match(gold_cols: list[str], gold_rows: list[list], pred_cols: list[s
         if len(set(combo)) < width:
             continue
         proj = [tuple(r[k] for k in combo) for r in p]
-        if ordered:
+        if isinstance(ordered, tuple):  # in order of the ranking, ties in any order
+            if sorted(proj, key=repr) == sorted(g, key=repr) and \
+                    [tuple(r[j] for j in ordered) for r in proj] == [tuple(r[j] for j in ordered) for r in g]:
+                return True
+        elif ordered:
             if proj == g:
                 return True
         elif set(proj) == set(g):

@@ -1055,6 +1055,11 @@ class Lexicon:
                for n in self.lang.numbers(q)):
             return False
         before = q[max(0, m.start() - 4):m.start()]
+        marks = self.lang.words.get("range_marks", ())
+        if marks:  # 200000到300000: the ends of a range of numbers
+            mark = "|".join(map(re.escape, marks))
+            if re.search(r"[0-9](?:%s)\s*$" % mark, before) or re.match(r"\s*(?:%s)\s*[0-9]" % mark, q[m.end():]):
+                return False
         return not any(w in before for w in self.lang.words.get("comparison_words", ()))
 
     def _closest_codes(self, code: str) -> list[str]:

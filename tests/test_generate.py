@@ -75,6 +75,11 @@ def test_eval_scores_against_recorded_answers_without_gold_queries(engine, demo_
     # …and a grouped answer ordered by its group keys alone (学历分布 by the degree's spelling); by its count, in order
     assert not _is_ordered("MATCH (m) RETURN m.degree AS degree, count(m) AS n ORDER BY degree")
     assert _is_ordered("MATCH (m) RETURN m.degree, count(m) AS n ORDER BY n DESC, m.degree")
+    # names or codes after the ranking only break its ties: rows tied on the ranking in either order
+    by_day = _is_ordered("MATCH (n) RETURN n.code, n.online_release_date ORDER BY n.online_release_date, n.code")
+    assert by_day == (1,)
+    assert results_match(["c", "d"], [["a", 1], ["b", 1], ["c", 2]], ["c", "d"], [["b", 1], ["a", 1], ["c", 2]], by_day)
+    assert not results_match(["c", "d"], [["a", 1], ["b", 1], ["c", 2]], ["c", "d"], [["c", 2], ["a", 1], ["b", 1]], by_day)
     # an ORDER BY that picks (WITH … ORDER BY … LIMIT 1, then MATCH) orders no rows returned
     assert not _is_ordered("MATCH (u) WITH u ORDER BY u.scale DESC LIMIT 1 MATCH (s)-[]->(u) RETURN DISTINCT s.name")
     # a collect() list cell is the same list in any order (the store's order), not with another name

@@ -5253,3 +5253,58 @@ def test_a_compliance_check_whether_any_and_which_is_the_list(engine):
     _same(engine, "招商银行是否存在单一股东持股比例超过20%的情形？如有，列出股东与持股比例",
           "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '招商银行'}) WHERE r.shareholding_ratio > 20 "
           "RETURN h.name, r.shareholding_ratio")
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("今仔日五粮液收偌济", f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                         "RETURN d.closing_price"),
+    ("基金经理内底查某有偌济个", "MATCH (m:fund_manager) WHERE m.sex = '女' RETURN count(m)"),
+    ("有哪些基金有买五粮液", "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '五粮液'}) RETURN f.name"),
+    ("俺想问问格力电器夜来收盘多少", "MATCH (:stock {name: '格力电器'})-[:has_stock_data]->(d:stock_data) "
+                                  "WHERE d.date = date('2024-03-14') RETURN d.closing_price"),
+    ("锂电池上头都是啥产业", "MATCH (u:industry)-[:affect]->(:industry {name: '锂电池'}) RETURN u.name"),
+])
+def test_minnan_and_shandong_words_are_read_the_mandarin_way(engine, question, gold):
+    """今仔日 (today), 偌济 (how much / many), 查某 (women), 有买 (hold), 夜来 (yesterday), 上头 (upstream)."""
+    _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("select 名称,注册资本 from 股票 where 所在省份=福建 order by 注册资本 desc limit 3",
+     "MATCH (s:stock) WHERE s.province = '福建' RETURN s.name, s.registered_capital "
+     "ORDER BY s.registered_capital DESC, s.name LIMIT 3"),
+    ("股票 where 注册资本 between 200000 and 300000 and 上市板块=创业板",
+     "MATCH (s:stock) WHERE s.listed_sector = '创业板' AND s.registered_capital >= 200000 "
+     "AND s.registered_capital <= 300000 RETURN s.name"),
+    ("select 收盘价 from 日行情 where 股票=五粮液 and date between 2024-03-12 and 2024-03-14",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-12') "
+     "AND d.date <= date('2024-03-14') RETURN d.closing_price"),
+])
+def test_half_sql_is_read_as_the_conditions_and_order_it_spells(engine, question, gold):
+    """select … from … where … and … order by … desc limit n: the kind, its conditions (a range of numbers
+    whose upper end has six digits is no security code), the order and the cut."""
+    ans = engine.ask(question)
+    want = engine.store.run(gold)
+    assert ans.error is None and {r[0] for r in want.rows} <= {x for row in ans.rows for x in row}, \
+        (ans.cypher, ans.rows[:5], want.rows)
+    assert len(ans.rows) == len(want.rows), (ans.cypher, len(ans.rows))
+
+
+def test_one_time_against_another_said_as_a_filing_or_as_vs(engine):
+    """…净利润，并与2022年第二季度比较增减幅度 / 23Q2 存货周转率 vs 22Q2 变快还是变慢: the later against the earlier."""
+    ans = engine.ask("请确认五粮液2023年第二季度单季度净利润，并与2022年第二季度比较增减幅度。")
+    want = engine.store.run(GROWTH % ("五粮液", 2023, 2, 2022, 2))
+    assert ans.confidence >= engine.trust and any(abs(x - want.rows[0][0]) < 1e-6 for x in ans.rows[0]
+                                                  if isinstance(x, float)), (ans.cypher, ans.rows)
+    ans = engine.ask("五粮液 23Q2存货周转率 vs 22Q2 变快还是变慢")
+    want = engine.store.run("MATCH (s:stock {name: '五粮液'})-[:has_stock_financial_information]->(a), "
+                            "(s)-[:has_stock_financial_information]->(b) WHERE a.year = 2023 AND a.quarter = 2 "
+                            "AND b.year = 2022 AND b.quarter = 2 RETURN a.inventory_turnover > b.inventory_turnover")
+    assert ans.confidence >= engine.trust and want.rows[0][0] in ans.rows[0], (ans.cypher, ans.rows)
+
+
+def test_chairmen_appointed_in_a_period_are_all_of_them(engine):
+    """2023年期间新任董事长的公司: whoever was appointed then, whether still in office or not."""
+    _same(engine, "请列明2023年1月1日至2023年6月30日期间新任董事长的上市公司",
+          "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.appointment_date >= date('2023-01-01') "
+          "AND c.appointment_date <= date('2023-06-30') RETURN s.name")

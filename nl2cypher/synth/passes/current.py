@@ -32,7 +32,9 @@ def run(g: QueryGraph) -> None:
                 g.conds.append(Negated(Unset(Ref(s.var, ended))))
             continue  # 最近一年内离任的董事长: the end date itself is what the question is about
         listed = s is g.target and not g.linked(s.var)
-        if current or former or (g.linked(s.var) and not said["ever"]):  # 茅台的董事长, 董事长是女的公司: said in the present
+        # 茅台的董事长, 董事长是女的公司: said in the present — unless when it began or ended is the condition
+        # (2023年期间新任董事长的公司: whoever was appointed then, still there or not)
+        if current or former or (g.linked(s.var) and not said["ever"] and not _dated(g, s)):
             unset = Unset(Ref(s.var, ended))
             g.conds.append(Negated(unset) if former else unset)
         else:  # the rows themselves (女董事长有几位): those that stopped holding are shown as such
