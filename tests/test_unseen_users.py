@@ -5308,3 +5308,21 @@ def test_chairmen_appointed_in_a_period_are_all_of_them(engine):
     _same(engine, "请列明2023年1月1日至2023年6月30日期间新任董事长的上市公司",
           "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.appointment_date >= date('2023-01-01') "
           "AND c.appointment_date <= date('2023-06-30') RETURN s.name")
+
+
+def test_a_guess_after_a_which_question_is_answered_by_the_which(engine):
+    """上游是啥 是粮食吗 / 在哪个板上市的 是主板吗: what it is (the answer shows whether the guess holds)."""
+    _same(engine, "白酒酿造的上游是啥 是粮食吗",
+          "MATCH (u:industry)-[:affect]->(:industry {name: '白酒酿造'}) RETURN u.name")
+    _same(engine, "五粮液是在哪个板上市的 是创业板吗", "MATCH (s:stock {name: '五粮液'}) RETURN s.listed_sector")
+
+
+def test_whether_any_then_how_many_counts_those_that_meet_it(engine):
+    """有没有利空新闻？有几条？: the count of the bad news (not of all news); 逐一列出 names no one (逐一 ≠ a name)."""
+    _same(engine, "贵州茅台有没有利好新闻？有几条？",
+          "MATCH (:stock {name: '贵州茅台'})-[r:involve]->(i:information) WHERE r.tendency = 1 RETURN count(i)")
+    who = engine.store.run("MATCH (m:fund_manager)-[:manage]->(f) WITH m, count(f) AS n WHERE n >= 2 "
+                           "RETURN m.name ORDER BY m.name LIMIT 1").rows[0][0]
+    ans = engine.ask(f"基金经理{who}管几只基金，逐一列出")
+    want = engine.store.run(f"MATCH (:fund_manager {{name: '{who}'}})-[:manage]->(f) RETURN count(f)")
+    assert ans.error is None and ans.rows[0][0] == want.rows[0][0] and ans.params == {"p0": who}, (ans.cypher, ans.params)
