@@ -5326,3 +5326,13 @@ def test_whether_any_then_how_many_counts_those_that_meet_it(engine):
     ans = engine.ask(f"基金经理{who}管几只基金，逐一列出")
     want = engine.store.run(f"MATCH (:fund_manager {{name: '{who}'}})-[:manage]->(f) RETURN count(f)")
     assert ans.error is None and ans.rows[0][0] == want.rows[0][0] and ans.params == {"p0": who}, (ans.cypher, ans.params)
+
+
+def test_a_figures_highest_and_lowest_said_as_two_asks_and_groups_ranked_by_their_count(engine):
+    """收盘最高多少 最低多少 (over a window): the highest and lowest close; 上市公司数量 省份前三: the three
+    provinces with the most."""
+    _same(engine, "五粮液 近10个交易日 收盘最高多少 最低多少",
+          "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-04') "
+          f"AND d.date <= {T} RETURN max(d.closing_price), min(d.closing_price)")
+    _same(engine, "上市公司数量 省份前三是哪些",
+          "MATCH (s:stock) RETURN s.province, count(s) AS n ORDER BY n DESC, s.province LIMIT 3")
