@@ -5336,3 +5336,23 @@ def test_a_figures_highest_and_lowest_said_as_two_asks_and_groups_ranked_by_thei
           f"AND d.date <= {T} RETURN max(d.closing_price), min(d.closing_price)")
     _same(engine, "上市公司数量 省份前三是哪些",
           "MATCH (s:stock) RETURN s.province, count(s) AS n ORDER BY n DESC, s.province LIMIT 3")
+
+
+def test_the_board_a_stock_is_in_is_its_members_named_one_included(engine):
+    """五粮液所属板块里涨得最多的 (五粮液 among them; it was the board's own change, sure) /
+    同板块内注册资本高于北方稀土的有几家 (the board's members above the one named)."""
+    _same(engine, "泸州老窖所属板块里今天涨得最多的是哪只",
+          "MATCH (:stock {name: '泸州老窖'})-[:belong_to]->(t:trade)<-[:belong_to]-(s:stock), "
+          f"(s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name ORDER BY d.range DESC, s.name LIMIT 1")
+    _same(engine, "同板块内注册资本高于招商银行的有几家？",
+          "MATCH (a:stock {name: '招商银行'})-[:belong_to]->(:trade)<-[:belong_to]-(o:stock) "
+          "WHERE o.registered_capital > a.registered_capital RETURN count(DISTINCT o)")
+
+
+def test_a_figure_then_against_yesterday_compares_the_two_days(engine):
+    """成交量呢 比昨天？ after today's close: today's volume against yesterday's."""
+    s = _after(engine, "比亚迪今天收盘价多少")
+    ans = s.ask("成交量呢 比昨天？")
+    want = engine.store.run("MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->"
+                            f"(b:stock_data) WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN a.volume, b.volume")
+    assert ans.error is None and want.rows[0][0] in ans.rows[0] and want.rows[0][1] in ans.rows[0], (ans.cypher, ans.rows)
