@@ -5356,3 +5356,19 @@ def test_a_figure_then_against_yesterday_compares_the_two_days(engine):
     want = engine.store.run("MATCH (s:stock {name: '比亚迪'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->"
                             f"(b:stock_data) WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN a.volume, b.volume")
     assert ans.error is None and want.rows[0][0] in ans.rows[0] and want.rows[0][1] in ans.rows[0], (ans.cypher, ans.rows)
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("五粮液和泸州老窖的第一大股东分别是谁",
+     "MATCH (h:stockholder)-[r:is_stockholder_of]->(s:stock) WHERE s.name IN ['五粮液', '泸州老窖'] "
+     "WITH s, max(r.shareholding_ratio) AS m MATCH (h2:stockholder)-[r2:is_stockholder_of]->(s) "
+     "WHERE r2.shareholding_ratio = m RETURN s.name, h2.name"),
+    ("张婷和何杰管理的基金里规模最大的分别是哪只",
+     "MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WHERE m.name IN ['张婷', '何杰'] "
+     "WITH m, max(f.scale) AS top MATCH (m)-[:manage]->(f2:public_offering_fund) WHERE f2.scale = top "
+     "RETURN m.name, f2.name"),
+])
+def test_a_superlative_of_each_of_several_named_is_one_per_named(engine, question, gold):
+    """A和B的第一大股东分别是谁: each one's largest holder (it was the largest over both)."""
+    _same(engine, question, gold)
+    assert len(engine.ask(question).rows) == 2

@@ -188,7 +188,8 @@ def default_weight(g: QueryGraph) -> None:
     (持茅台最多的基金, 第一大股东, 前十大持仓): ranked by the edge's `weight`; so is
     one right beside the edge's word (持有最多的股票今天涨了多少: the largest holding's change)."""
     rank = next(iter(g.units_of("extreme", "topk")), None)
-    if rank is None or g.units_of("aggregate", "count", "group"):
+    # …of each of several named too (五粮液和茅台的第一大股东分别是谁), not of each of a kind's groups
+    if rank is None or g.units_of("aggregate", "count") or any(u.ref("ent") is None for u in g.units_of("group")):
         return
     before = _edge_beside(g, rank.start, rank.end) if g.props else None
     if g.props and (before is None or any(g.pos(i) < rank.start for ms in g.prop_mentions.values() for i in ms)):

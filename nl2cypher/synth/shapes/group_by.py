@@ -86,7 +86,8 @@ def _best_of_each(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | N
     if a.extreme is None or a.topk is not None or not shown or key_slot in (None, g.target.var):
         return None
     ranked = shown[0]
-    if ranked.ref.var == key_slot or g.slot_of(ranked.ref.var).kind == "data" and hangs_on(g, ranked.ref.var, {key_slot}):
+    owner = next((s for s in g.slots if s.var == ranked.ref.var), None)  # none: an edge's figure (a holder's stake)
+    if ranked.ref.var == key_slot or owner is not None and owner.kind == "data" and hangs_on(g, ranked.ref.var, {key_slot}):
         # the group's own figure (a board's own change) has no best among its members:
         # this reading is wrong, let the other choices answer
         raise CannotTranslate(g.lang.say("errors.no_query"))
@@ -139,7 +140,9 @@ def _key(g: QueryGraph, unit) -> tuple[Ref, str, str | None] | None:
         return a.ref, g.lang.label_word(pdef.description) if pdef is not None and pdef.description else a.prop, None
     if unit.params.get("count") == "label" and (by := _said_after(g, unit)) is not None:
         return by  # 股票数量最多的省份: the things counted per value of the property said after
-    lab = None if unit.params.get("count") in ("label", "rows") else unit.ref("label")
+    # the kind said (每个板块), or several named (五粮液和茅台的第一大股东分别是谁: per one of them)
+    lab = None if unit.params.get("count") in ("label", "rows") else \
+        (unit.ref("label") if unit.ref("label") is not None else unit.ref("ent"))
     slot = next((s for s in g.slots if s.mention == lab), None) if lab is not None else g.target
     counted = unit.ref("label") if unit.params.get("count") == "label" else None
     if slot is not None and counted is not None and slot.mention == counted:
