@@ -5372,3 +5372,28 @@ def test_a_superlative_of_each_of_several_named_is_one_per_named(engine, questio
     """A和B的第一大股东分别是谁: each one's largest holder (it was the largest over both)."""
     _same(engine, question, gold)
     assert len(engine.ask(question).rows) == 2
+
+
+def test_the_kind_said_again_at_the_end_is_what_is_asked(engine):
+    """人工智能相关的股票里，基金持仓市值合计最多的股票: a stock (the funds were ranked); 哪家被基金持有…: the
+    one held, not the holders."""
+    _same(engine, "人工智能相关的股票里，基金持仓市值合计最多的股票",
+          "MATCH (:industry {name: '人工智能'})<-[:associate]-(s:stock)<-[h:hold]-(:public_offering_fund) "
+          "RETURN s.name, sum(h.position_amount) AS t ORDER BY t DESC, s.name LIMIT 1")
+    ans = engine.ask("人工智能相关的公司里，哪家被基金持有的市值最多")
+    assert ans.error is None and ans.columns[0] == engine.ask("人工智能相关的股票有哪些").columns[0], ans.cypher
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("赣锋锂业23年每个季度赚了多少 看下走势",
+     "MATCH (:stock {name: '赣锋锂业'})-[:has_stock_financial_information]->(f) WHERE f.year = 2023 "
+     "RETURN f.quarter, f.net_profit"),
+    ("火力发电上游是煤炭开采还是焦煤", "MATCH (u:industry)-[:affect]->(:industry {name: '火力发电'}) RETURN u.name"),
+    ("2023年全年亏钱的公司有多少家",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f) WHERE f.year = 2023 WITH s, sum(f.net_profit) AS t "
+     "WHERE t < 0 RETURN count(s)"),
+])
+def test_a_trend_a_choice_of_two_and_a_years_loss_read_as_meant(engine, question, gold):
+    """走势 after quarterly figures adds no daily prices; 上游是A还是B lists the upstream; 全年亏钱 is the
+    year's total below zero (not any quarter's)."""
+    _same(engine, question, gold)

@@ -264,6 +264,16 @@ def _other_end_named(g: QueryGraph, role, ends: list[Slot]) -> Slot | None:
     return next((s for s in ends if s is not of), None) if of is not None else None
 
 
+def _kind_said_at(g: QueryGraph, s: Slot) -> list[int]:
+    """Everywhere a kind's word was said (its slot was made where it was said first)."""
+    return [s.pos] + [g.pos(i) for i, m in enumerate(g.m) if m.kind == "label" and m.targets == (s.label,)]
+
+
+def _last_said(g: QueryGraph, s: Slot) -> int:
+    """人工智能相关的股票里，基金持仓最多的股票: the kind said again at the end is the head."""
+    return max(_kind_said_at(g, s))
+
+
 def _target(g: QueryGraph) -> Slot:
     grouping = {u.ref("label") for u in g.units_of("same")}
     labels = [s for s in g.slots if s.kind == "label" and s.mention not in grouping]
@@ -278,7 +288,7 @@ def _target(g: QueryGraph) -> Slot:
         if ref is not None:
             return g.add_slot(ref.label, len(g.ex.tagged))
     for u in g.units_of("list"):
-        after = [s for s in labels if 0 <= s.pos - u.end <= 1]
+        after = [s for s in labels if any(0 <= p - u.end <= 1 for p in _kind_said_at(g, s))]
         if after:
             return after[0]
     inside = _picked_from(g, labels)
@@ -291,7 +301,7 @@ def _target(g: QueryGraph) -> Slot:
     if members is not None:
         return members
     if labels:
-        head = max(labels, key=lambda s: s.pos)
+        head = max(labels, key=lambda s: _last_said(g, s))
         return _edge_end_asked(g, head) or head
     ents = g.entities()
     end = len(g.ex.tagged)
