@@ -5397,3 +5397,38 @@ def test_a_trend_a_choice_of_two_and_a_years_loss_read_as_meant(engine, question
     """走势 after quarterly figures adds no daily prices; 上游是A还是B lists the upstream; 全年亏钱 is the
     year's total below zero (not any quarter's)."""
     _same(engine, question, gold)
+
+
+def test_groups_named_or_bounded_are_each_shown_with_none_as_zero(engine):
+    """五粮液和茅台各有几条利空新闻 (茅台 has none: 0, not left out); 产业规模超过1000亿的产业分别关联多少只股票
+    (every such industry, those with no stock at 0)."""
+    ans = engine.ask("五粮液和贵州茅台各有几条利空新闻")
+    want = engine.store.run("MATCH (s:stock) WHERE s.name IN ['五粮液', '贵州茅台'] OPTIONAL MATCH (s)-[r:involve]->(i) "
+                            "WHERE r.tendency = -1 RETURN s.name, count(i)")
+    assert ans.error is None and sorted(map(tuple, ans.rows)) == sorted(map(tuple, want.rows)), (ans.cypher, ans.rows)
+    assert any(r[1] == 0 for r in want.rows)  # the demo has one of them with none
+    _same(engine, "产业规模超过500亿元的产业，分别关联多少只股票",
+          "MATCH (i:industry) WHERE i.scale > 500 OPTIONAL MATCH (i)<-[:associate]-(s:stock) RETURN i.name, count(s)")
+
+
+def test_a_boards_members_ranked_by_their_own_change_not_the_boards(engine):
+    """#券商# 今天板块涨幅前三是谁: the three brokers that rose most (each stock's change — ranked by the
+    board's own change they all tied, at full confidence)."""
+    _same(engine, "#银行# 今天板块涨幅前三是谁",
+          "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
+          f"WHERE d.date = {T} RETURN s.name ORDER BY d.range DESC, s.name LIMIT 3", True)
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("我闺女给我买了点五粮液 你帮我看看夜来收盘多少钱一股",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN d.closing_price"),
+    ("华夏医疗健康股票A是谁给管着的",
+     "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '华夏医疗健康股票A'}) RETURN m.name"),
+    ("招商银行 利好几条 利空几条",
+     "MATCH (:stock {name: '招商银行'})-[r:involve]->(i) RETURN sum(CASE WHEN r.tendency = 1 THEN 1 ELSE 0 END), "
+     "sum(CASE WHEN r.tendency = -1 THEN 1 ELSE 0 END)"),
+])
+def test_asides_and_spoken_asks_of_a_farmer_and_a_blogger(engine, question, gold):
+    """…给我买了点X (who bought it: an aside), 谁给管着 (who manages), 利好几条 利空几条 (each direction's count)."""
+    _same(engine, question, gold)

@@ -3,12 +3,13 @@ the reference-value branch (MATCH an entity's own row on a day or period)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable
 
 from ...units import Unit
 from ..ir import (Attached, Call, Column, Const, Day, Expr, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Slot, Sort,
-                  Step, Whole)
+                  Step, Whole, refs)
 from ..paths import link
 
 
@@ -446,3 +447,20 @@ def joined_years(g: QueryGraph) -> dict[int, int]:
             break
         years[i] = m.time.year
     return years
+
+
+def every_group(g: QueryGraph, key_slot: str | None, n: Call) -> tuple[Pattern, Pattern] | None:
+    """五粮液和茅台各有几条利空, 产业规模超过1000亿的产业分别关联多少只股票: the groups named (or bounded
+    by a condition of their own) are each shown, 0 for one with none — the counted things
+    joined to them optionally (a plain MATCH drops a group that has none)."""
+    if key_slot is None or len(g.links) != 1 or not isinstance(n.args[0], Whole):
+        return None
+    key, ln = g.slot_of(key_slot), g.links[0]
+    ends = {ln.a, ln.b}
+    own = [c for c in g.conds if {r.var for r in refs(c)} <= {key_slot}]
+    if key_slot not in ends or n.args[0].var not in ends or not (own or key.kind == "entity" and len(key.names) > 1):
+        return None
+    rest = [c for c in g.conds if c not in own]
+    return g.pattern(links=[], conds=own, alone={key_slot}), \
+        dataclasses.replace(g.pattern(conds=rest, alone=set()), optional=True)
+

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Ref, Slot, Sort, Whole
 from ..paths import link
-from .common import aggregate_word, ask, asked, each, each_value, hangs_on, month_columns
+from .common import aggregate_word, ask, asked, each, each_value, every_group, hangs_on, month_columns
 
 NAME = "count"
 
@@ -29,7 +29,9 @@ def lower(g: QueryGraph):
     counted = after[0] if after else (max(before, key=lambda x: x.pos) if before else _members(g, g.target))
     cols = (Column(Call("count", (Whole(counted.var),), distinct=True), g.lang.say("columns.count")),)
     each = next((s for s in g.entities() if len(s.names) > 1 and s is not counted), None)
+    every = None
     if each is not None and g.lang.found("each_of_several", g.ex.question):  # 蔡雪和许海波各管了几只: each one's
+        every = every_group(g, each.var, cols[0].expr)  # …0 for one that has none
         cols = (Column(*g.name_of(each)),) + cols
     else:  # 沪市主板和深市主板今天上涨的各有多少只: each value's
         cols = tuple(each_value(g)) + cols
@@ -41,7 +43,7 @@ def lower(g: QueryGraph):
         cols += (total,)
     elif any(u.start > cu.end for u in g.units_of("list")):  # 有几只？分别是哪几只: which ones, beside how many
         cols += (Column(Call("collect", (g.name_of(counted)[0],), distinct=True), g.lang.say("columns.names")),)
-    return g.candidate((g.pattern(), Projection(cols)), NAME)
+    return g.candidate((*(every or (g.pattern(),)), Projection(cols)), NAME)
 
 
 def _each_period(g: QueryGraph, counted: Slot) -> list[Column]:

@@ -9,7 +9,7 @@ from ...errors import CannotTranslate
 from ...units import Unit
 from ..ir import Attached, Call, Column, Const, Expr, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from ..paths import holder
-from .common import aggregate_word, ask, dated_day, hangs_on, members_rows, rank_limit
+from .common import aggregate_word, ask, dated_day, every_group, hangs_on, members_rows, rank_limit
 
 NAME = "group"
 NUMBERS = ("int", "int64", "float", "double", "decimal")  # figures, never a group's key
@@ -43,7 +43,8 @@ def lower(g: QueryGraph):
     n = next((e for e, _ in measures if isinstance(e, Call) and e.fn == "count"), None)
     if n is not None and any(u.params.get("of") == "groups" for u in g.units_of("share")):
         return _with_shares(g, cols, n, desc, limit)
-    return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)
+    every = every_group(g, key_slot, n) if n is not None and len(measures) == 1 else None
+    return g.candidate((*(every or (g.pattern(),)), Projection(cols, order=order, limit=limit)), NAME)
 
 
 def _with_shares(g: QueryGraph, cols: tuple, n: Call, desc: bool, limit: int | None):
