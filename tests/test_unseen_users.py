@@ -5433,3 +5433,10 @@ def test_a_boards_members_ranked_by_their_own_change_not_the_boards(engine):
 def test_asides_and_spoken_asks_of_a_farmer_and_a_blogger(engine, question, gold):
     """…给我买了点X (who bought it: an aside), 谁给管着 (who manages), 利好几条 利空几条 (each direction's count)."""
     _same(engine, question, gold)
+
+
+def test_a_two_digit_year_before_a_month_is_that_month(engine):
+    """23年10月以后网上发行的新股: from October 2023 on (it was also held inside 2023, losing 2024's)."""
+    _same(engine, "23年10月以后网上发行的新股",
+          "MATCH (s:stock)-[:originate_from]->(n:new_stock) WHERE n.online_release_date >= date('2023-10-01') "
+          "RETURN s.name")
