@@ -1138,6 +1138,33 @@ CASES = [
      f"MATCH (a:stock {{name: '工商银行'}})-[:has_stock_data]->(x:stock_data), (b:stock {{name: '建设银行'}})-[:has_stock_data]->"
      f"(y:stock_data) WHERE x.date = {T} AND y.date = {T} RETURN x.closing_price, y.closing_price, "
      "abs(y.closing_price - x.closing_price)", False),
+    # Minnan and Shandong words: 今仔日 (today), 偌济 (how much / many), 查某 (women), 有买 (hold), 夜来 (yesterday),
+    # 上头 (upstream)
+    ("今仔日五粮液收偌济", f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                         "RETURN d.closing_price", False),
+    ("基金经理内底查某有偌济个", "MATCH (m:fund_manager) WHERE m.sex = '女' RETURN count(m)", False),
+    ("有哪些基金有买五粮液", "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '五粮液'}) RETURN f.name", False),
+    ("俺想问问格力电器夜来收盘多少", "MATCH (:stock {name: '格力电器'})-[:has_stock_data]->(d:stock_data) "
+                                  "WHERE d.date = date('2024-03-14') RETURN d.closing_price", False),
+    ("锂电池上头都是啥产业", "MATCH (u:industry)-[:affect]->(:industry {name: '锂电池'}) RETURN u.name", False),
+    # 走势 after quarterly figures adds no daily prices; 上游是A还是B lists the upstream; 全年亏钱 is the year's
+    # total below zero (not any quarter's)
+    ("赣锋锂业23年每个季度赚了多少 看下走势",
+     "MATCH (:stock {name: '赣锋锂业'})-[:has_stock_financial_information]->(f) WHERE f.year = 2023 "
+     "RETURN f.quarter, f.net_profit", False),
+    ("火力发电上游是煤炭开采还是焦煤", "MATCH (u:industry)-[:affect]->(:industry {name: '火力发电'}) RETURN u.name", False),
+    ("2023年全年亏钱的公司有多少家",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f) WHERE f.year = 2023 WITH s, sum(f.net_profit) AS t "
+     "WHERE t < 0 RETURN count(s)", False),
+    # …给我买了点X (who bought it: an aside), 谁给管着 (who manages), 利好几条 利空几条 (each direction's count)
+    ("我闺女给我买了点五粮液 你帮我看看夜来收盘多少钱一股",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN d.closing_price", False),
+    ("华夏医疗健康股票A是谁给管着的",
+     "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '华夏医疗健康股票A'}) RETURN m.name", False),
+    ("招商银行 利好几条 利空几条",
+     "MATCH (:stock {name: '招商银行'})-[r:involve]->(i) RETURN sum(CASE WHEN r.tendency = 1 THEN 1 ELSE 0 END), "
+     "sum(CASE WHEN r.tendency = -1 THEN 1 ELSE 0 END)", False),
 ]
 
 
@@ -5257,20 +5284,6 @@ def test_a_compliance_check_whether_any_and_which_is_the_list(engine):
 
 
 @pytest.mark.parametrize("question,gold", [
-    ("今仔日五粮液收偌济", f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
-                         "RETURN d.closing_price"),
-    ("基金经理内底查某有偌济个", "MATCH (m:fund_manager) WHERE m.sex = '女' RETURN count(m)"),
-    ("有哪些基金有买五粮液", "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '五粮液'}) RETURN f.name"),
-    ("俺想问问格力电器夜来收盘多少", "MATCH (:stock {name: '格力电器'})-[:has_stock_data]->(d:stock_data) "
-                                  "WHERE d.date = date('2024-03-14') RETURN d.closing_price"),
-    ("锂电池上头都是啥产业", "MATCH (u:industry)-[:affect]->(:industry {name: '锂电池'}) RETURN u.name"),
-])
-def test_minnan_and_shandong_words_are_read_the_mandarin_way(engine, question, gold):
-    """今仔日 (today), 偌济 (how much / many), 查某 (women), 有买 (hold), 夜来 (yesterday), 上头 (upstream)."""
-    _same(engine, question, gold)
-
-
-@pytest.mark.parametrize("question,gold", [
     ("select 名称,注册资本 from 股票 where 所在省份=福建 order by 注册资本 desc limit 3",
      "MATCH (s:stock) WHERE s.province = '福建' RETURN s.name, s.registered_capital "
      "ORDER BY s.registered_capital DESC, s.name LIMIT 3"),
@@ -5385,21 +5398,6 @@ def test_the_kind_said_again_at_the_end_is_what_is_asked(engine):
     assert ans.error is None and ans.columns[0] == engine.ask("人工智能相关的股票有哪些").columns[0], ans.cypher
 
 
-@pytest.mark.parametrize("question,gold", [
-    ("赣锋锂业23年每个季度赚了多少 看下走势",
-     "MATCH (:stock {name: '赣锋锂业'})-[:has_stock_financial_information]->(f) WHERE f.year = 2023 "
-     "RETURN f.quarter, f.net_profit"),
-    ("火力发电上游是煤炭开采还是焦煤", "MATCH (u:industry)-[:affect]->(:industry {name: '火力发电'}) RETURN u.name"),
-    ("2023年全年亏钱的公司有多少家",
-     "MATCH (s:stock)-[:has_stock_financial_information]->(f) WHERE f.year = 2023 WITH s, sum(f.net_profit) AS t "
-     "WHERE t < 0 RETURN count(s)"),
-])
-def test_a_trend_a_choice_of_two_and_a_years_loss_read_as_meant(engine, question, gold):
-    """走势 after quarterly figures adds no daily prices; 上游是A还是B lists the upstream; 全年亏钱 is the
-    year's total below zero (not any quarter's)."""
-    _same(engine, question, gold)
-
-
 def test_groups_named_or_bounded_are_each_shown_with_none_as_zero(engine):
     """五粮液和茅台各有几条利空新闻 (茅台 has none: 0, not left out); 产业规模超过1000亿的产业分别关联多少只股票
     (every such industry, those with no stock at 0)."""
@@ -5418,21 +5416,6 @@ def test_a_boards_members_ranked_by_their_own_change_not_the_boards(engine):
     _same(engine, "#银行# 今天板块涨幅前三是谁",
           "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), (s)-[:has_stock_data]->(d:stock_data) "
           f"WHERE d.date = {T} RETURN s.name ORDER BY d.range DESC, s.name LIMIT 3", True)
-
-
-@pytest.mark.parametrize("question,gold", [
-    ("我闺女给我买了点五粮液 你帮我看看夜来收盘多少钱一股",
-     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
-     "RETURN d.closing_price"),
-    ("华夏医疗健康股票A是谁给管着的",
-     "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '华夏医疗健康股票A'}) RETURN m.name"),
-    ("招商银行 利好几条 利空几条",
-     "MATCH (:stock {name: '招商银行'})-[r:involve]->(i) RETURN sum(CASE WHEN r.tendency = 1 THEN 1 ELSE 0 END), "
-     "sum(CASE WHEN r.tendency = -1 THEN 1 ELSE 0 END)"),
-])
-def test_asides_and_spoken_asks_of_a_farmer_and_a_blogger(engine, question, gold):
-    """…给我买了点X (who bought it: an aside), 谁给管着 (who manages), 利好几条 利空几条 (each direction's count)."""
-    _same(engine, question, gold)
 
 
 def test_a_two_digit_year_before_a_month_is_that_month(engine):

@@ -435,6 +435,12 @@ def hangs_on(g: QueryGraph, var: str, slots: set[str]) -> bool:
     return var in slots or any(var in (ln.a, ln.b) and {ln.a, ln.b} & slots for ln in g.links)
 
 
+def groups_own_rows(g: QueryGraph, var: str, groups: set[str]) -> bool:
+    """Are these the dated rows of one of these groups (a board's own daily change)? Its
+    members ranked by them all tie — that reading is wrong."""
+    return any(s.var == var and s.kind == "data" for s in g.slots) and hangs_on(g, var, groups)
+
+
 def joined_years(g: QueryGraph) -> dict[int, int]:
     """Years said one after another with a connector between (in 2015 and 2023, for
     2019, 2020 and 2021): each mention's year; a single year alone."""
@@ -463,4 +469,3 @@ def every_group(g: QueryGraph, key_slot: str | None, n: Call) -> tuple[Pattern, 
     rest = [c for c in g.conds if c not in own]
     return g.pattern(links=[], conds=own, alone={key_slot}), \
         dataclasses.replace(g.pattern(conds=rest, alone=set()), optional=True)
-

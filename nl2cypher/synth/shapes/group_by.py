@@ -9,7 +9,7 @@ from ...errors import CannotTranslate
 from ...units import Unit
 from ..ir import Attached, Call, Column, Const, Expr, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from ..paths import holder
-from .common import aggregate_word, ask, dated_day, every_group, hangs_on, members_rows, rank_limit
+from .common import aggregate_word, ask, dated_day, every_group, groups_own_rows, members_rows, rank_limit
 
 NAME = "group"
 NUMBERS = ("int", "int64", "float", "double", "decimal")  # figures, never a group's key
@@ -87,8 +87,7 @@ def _best_of_each(g: QueryGraph, key_ref: Ref, key_alias: str, key_slot: str | N
     if a.extreme is None or a.topk is not None or not shown or key_slot in (None, g.target.var):
         return None
     ranked = shown[0]
-    owner = next((s for s in g.slots if s.var == ranked.ref.var), None)  # none: an edge's figure (a holder's stake)
-    if ranked.ref.var == key_slot or owner is not None and owner.kind == "data" and hangs_on(g, ranked.ref.var, {key_slot}):
+    if ranked.ref.var == key_slot or groups_own_rows(g, ranked.ref.var, {key_slot}):
         # the group's own figure (a board's own change) has no best among its members:
         # this reading is wrong, let the other choices answer
         raise CannotTranslate(g.lang.say("errors.no_query"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...errors import CannotTranslate
 from ..ir import Call, Column, Op, Pattern, Projection, QueryGraph, Ref, Slot, Sort, Whole, refs
-from .common import aggregate_word, ask, asked, hangs_on, of_each, rank_limit, rows_total
+from .common import aggregate_word, ask, asked, groups_own_rows, hangs_on, of_each, rank_limit, rows_total
 
 NAME = "ranking"
 
@@ -24,11 +24,10 @@ def lower(g: QueryGraph):
         raise CannotTranslate(g.lang.say("errors.no_query"))
     before = [x for x in a.shown if x.mention is not None and g.pos(x.mention) <= unit.start]
     ranked = before[-1] if before else a.shown[0]  # the property nearest before the unit, else the first
-    rows = next((s for s in g.slots if s.var == ranked.ref.var and s.kind == "data"), None)
-    if rows is not None and not hangs_on(g, rows.var, {g.target.var}) and any(
-            s.kind == "entity" and len(s.names) == 1 and hangs_on(g, rows.var, {s.var}) for s in g.slots):
-        # 券商板块今天涨幅前三: the members ranked by the one board's own daily change all tie —
-        # this reading is wrong (their own changes are meant); let the other choices answer
+    named = {s.var for s in g.slots if s.kind == "entity" and len(s.names) == 1}
+    if not hangs_on(g, ranked.ref.var, {g.target.var}) and groups_own_rows(g, ranked.ref.var, named):
+        # 券商板块今天涨幅前三: its members ranked by the board's own daily change — their own are
+        # meant; let the other choices answer
         raise CannotTranslate(g.lang.say("errors.no_query"))
     direction = unit.params.get("dir", "desc")
     if unit.params.get("neutral") and a.extreme is not None:
