@@ -1165,6 +1165,10 @@ CASES = [
     ("招商银行 利好几条 利空几条",
      "MATCH (:stock {name: '招商银行'})-[r:involve]->(i) RETURN sum(CASE WHEN r.tendency = 1 THEN 1 ELSE 0 END), "
      "sum(CASE WHEN r.tendency = -1 THEN 1 ELSE 0 END)", False),
+    # half-SQL's year and quarter said together (年份=2023 and 季度=3): that one quarter
+    ("select 股票 from 财务 where 年份=2023 and 季度=3 order by 净利润 desc limit 5",
+     "MATCH (s:stock)-[:has_stock_financial_information]->(f) WHERE f.year = 2023 AND f.quarter = 3 "
+     "RETURN s.name ORDER BY f.net_profit DESC, s.name LIMIT 5", True),
 ]
 
 
