@@ -628,7 +628,8 @@ class Resolver:
                 return None
             # 这5个里成立最早的 after the five largest: among those five, by name — not the ranking redone
             rest = self._strip_markers(ranking[:among.start()] + ranking[among.end():])
-            return Resolution(self._join([n.name for n in prev.answered]) + rest, "among") if rest else None
+            return Resolution(self._join([n.name for n in prev.answered]) + self._among_word + rest, "among") \
+                if rest else None
         if among is not None and not last:
             return None  # 这几只里面 after a turn that got no answer: which ones is asked back
         # a kind or edge word before it (上游里面) names the list before: said once, by that list
@@ -1062,8 +1063,10 @@ class Resolver:
             # 我那个基金 after a list of funds: the asker's own — the first of that kind they named
             mine = next((n for t in history for n in t.named if n.label == targets[0].label), None)
             targets = [mine] if mine is not None else targets
-        if kind == "definite" and len(targets) > 1 and prev is not None and prev.leader and targets[0] in prev.answered[:1]:
-            targets = targets[:1]  # 该板块 after 各板块涨跌幅，并指出涨幅最大的: the one it pointed out, listed first
+        if kind in ("definite", "it", "person") and len(targets) > 1 and prev is not None and prev.leader \
+                and targets[0] in prev.answered[:1]:
+            # 该板块 after 各板块涨跌幅，并指出涨幅最大的, 它 after 招行跟工行谁涨得多: the one it pointed out, listed first
+            targets = targets[:1]
         if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?
             shown = self.lang.join([t.name for t in targets[:MAX_CHOICES]]) + ("…" if len(targets) > MAX_CHOICES else "")
             return Resolution(q, kind, clarify=self.lang.say("followup.which_one", word=word, choices=shown))

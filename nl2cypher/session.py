@@ -267,7 +267,7 @@ class Session:
                     counted=any(u.kind == "count" for u in tr.units),
                     growth=[list(u.span) for u in tr.units if u.kind == "growth"], day=self._day_shown(ans),
                     figures=_figures(ans), table=_table(ans), totalled=bool(tr.resolution.get("over_rows")),
-                    leader=tr.ranks_all and any(u.kind == "extreme" for u in tr.units)
+                    leader=tr.ranks_all and any(u.kind in ("extreme", "which") for u in tr.units)
                     and not any(u.kind == "topk" for u in tr.units))
         self.turns.append(turn)
         del self.turns[:-self.max_turns]

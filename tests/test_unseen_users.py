@@ -231,12 +231,12 @@ CASES = [
     ("五粮液和泸州老窖这周哪个涨得多",
      "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
      "WHERE s.name IN ['五粮液', '泸州老窖'] AND a.date = date('2024-03-08') AND b.date = date('2024-03-15') "
-     "RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1", False),
+     "RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC", True),
     ("贵州茅台和五粮液2023年全年净利润谁多",
      "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE s.name IN ['贵州茅台', '五粮液'] AND f.year = 2023 WITH s, sum(f.net_profit) AS p "
-     "RETURN s.name ORDER BY p DESC LIMIT 1",
-     False),
+     "RETURN s.name ORDER BY p DESC",
+     True),
     # a misheard name (行 read as xing or hang) and a name glued to a connector; 长 dictated for 涨
     ("招商因行的现任董事长是谁",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '招商银行' AND c.departure_date IS NULL "
@@ -260,7 +260,7 @@ CASES = [
     # a letter joined to a fund name ending in a letter is the other share class
     ("易方达消费升级股票A跟C哪个管理费低",
      "MATCH (f:public_offering_fund) WHERE f.name IN ['易方达消费升级股票A', '易方达消费升级股票C'] "
-     "RETURN f.name ORDER BY f.management_fee, f.name LIMIT 1", False),
+     "RETURN f.name ORDER BY f.management_fee, f.name", True),
     # 好多 asked at the end is 多少; 沪主板 is 沪市主板
     ("五粮液今天成交量是好多",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '五粮液' AND d.date = {T} RETURN d.volume",
@@ -373,10 +373,10 @@ CASES = [
     ("白酒板块和银行板块这个星期哪个表现更好",
      "MATCH (t:trade)-[:has_trade_data]->(a:trade_data), (t)-[:has_trade_data]->(b:trade_data) "
      "WHERE t.name IN ['白酒', '银行'] AND a.date = date('2024-03-08') AND b.date = date('2024-03-15') "
-     "RETURN t.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1", True),
+     "RETURN t.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC", True),
     ("券商和保险今天哪个板块更强",
      f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE t.name IN ['券商', '保险'] AND d.date = {T} "
-     "RETURN t.name ORDER BY d.range DESC LIMIT 1", True),
+     "RETURN t.name ORDER BY d.range DESC", True),
     # 连板几天 is the run of limit-up days, not a count of days; 管几只 counts what the edge reaches
     ("中信证券连续涨停了多少天",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '中信证券' AND d.date = {T} "
@@ -559,7 +559,7 @@ CASES = [
      False),
     # two names glued with nothing between: both, the short one a part of its name
     ("茅台五粮液哪个注册资本大",
-     "MATCH (s:stock) WHERE s.name IN ['贵州茅台', '五粮液'] RETURN s.name ORDER BY s.registered_capital DESC LIMIT 1",
+     "MATCH (s:stock) WHERE s.name IN ['贵州茅台', '五粮液'] RETURN s.name ORDER BY s.registered_capital DESC",
      True),
     # a name with one inner character left out
     ("新能源车的下游是什么",
@@ -610,7 +610,7 @@ CASES = [
     # 股假 dictated for 股价; 这周五个交易日 is the week, not Friday; 往下走是啥 is downstream
     ("中信证券跟华泰证券今天哪个股假高",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中信证券', '华泰证券'] AND d.date = {T} "
-     "RETURN s.name ORDER BY d.closing_price DESC LIMIT 1", True),
+     "RETURN s.name ORDER BY d.closing_price DESC", True),
     ("五粮液这周五个交易日平均成交量多少",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
      f"AND d.date <= {T} RETURN avg(d.volume)", False),
@@ -779,7 +779,7 @@ CASES = [
                               f"AND d.date >= date('2024-01-01') AND d.date <= {T} RETURN count(d)", False),
     ("男性基金经理人数", "MATCH (m:fund_manager) WHERE m.sex = '男' RETURN count(m)", False),
     ("格力电器和美的集团，哪个公司成立得早", "MATCH (s:stock) WHERE s.name IN ['格力电器', '美的集团'] "
-                                  "RETURN s.name ORDER BY s.establishment_date, s.name LIMIT 1", False),
+                                  "RETURN s.name ORDER BY s.establishment_date, s.name", True),
     # a distribution by the word right before 分布, a first place (涨幅第一), a hedged figure (大概有多少亿)
     ("在任董事长性别分布", "MATCH (c:chairman) WHERE c.departure_date IS NULL RETURN c.sex, count(c)", False),
     ("券商板块今年以来涨幅第一是谁",
@@ -1118,7 +1118,7 @@ CASES = [
     ("五粮液同泸州老窖今個禮拜邊隻升得多啲？",
      "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) WHERE s.name IN "
      f"['五粮液', '泸州老窖'] AND a.date = date('2024-03-08') AND b.date = {T} RETURN s.name ORDER BY "
-     "(b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1", True),
+     "(b.closing_price - a.closing_price) / a.closing_price DESC", True),
     ("五粮液 2023Q3 单Q净利",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
      "WHERE f.year = 2023 AND f.quarter = 3 RETURN f.net_profit", False),
@@ -1608,8 +1608,7 @@ FOLLOW_UPS = [
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name = '五粮液' RETURN c.name, c.appointment_date"),
     # which of the two things the last two turns were each about
     (["五粮液的注册资本是多少", "泸州老窖呢"], "哪个大",
-     "MATCH (s:stock) WHERE s.name IN ['五粮液', '泸州老窖'] RETURN s.name ORDER BY s.registered_capital DESC "
-     "LIMIT 1"),
+     "MATCH (s:stock) WHERE s.name IN ['五粮液', '泸州老窖'] RETURN s.name ORDER BY s.registered_capital DESC"),
     # a question complete but for whom (its own property and time) is about the thing under discussion
     (["比亚迪的董事长是谁"], "上个月平均每天成交多少股",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '比亚迪' AND d.date >= date('2024-02-01') "
@@ -1688,7 +1687,7 @@ FOLLOW_UPS = [
     # 这两个人 after two turns each answering one chairman: those two, not the companies named
     (["中国平安的董事长是谁", "那招商银行的董事长呢"], "这两个人谁任职时间更早",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['中国平安', '招商银行'] "
-     "AND c.departure_date IS NULL RETURN c.name ORDER BY c.appointment_date LIMIT 1"),
+     "AND c.departure_date IS NULL RETURN c.name ORDER BY c.appointment_date"),
     # a year with 同期: that year's same quarter
     (["宁德时代2023年四季度净利润多少"], "2022年同期呢",
      "MATCH (:stock {name: '宁德时代'})-[:has_stock_financial_information]->(f:stock_financial_information) "
@@ -1722,7 +1721,7 @@ FOLLOW_UPS = [
     # 谁涨得多 after two things' dates: ranked by the change, the date left out
     (["五粮液和泸州老窖的成立日期"], "今天谁涨得多",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['五粮液', '泸州老窖'] AND d.date = {T} "
-     "RETURN s.name ORDER BY d.range DESC LIMIT 1"),
+     "RETURN s.name ORDER BY d.range DESC"),
     # 期间最高多少 after a change over a period: that period's high and its day
     (["宁德时代今年以来涨了多少"], "期间最高多少 哪天",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name = '宁德时代' AND d.date >= date('2024-01-01') "
@@ -2260,7 +2259,7 @@ def test_which_of_the_two_did_better_keeps_the_period_the_turns_before_asked_abo
     ans = s.ask("那谁表现好")
     _answers(engine, ans, "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
              "WHERE s.name IN ['五粮液', '泸州老窖'] AND a.date = date('2023-12-29') AND b.date = " + T + " "
-             "RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1")
+             "RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC")
 
 
 def test_a_chain_word_said_again_in_a_later_clause_is_the_same_link(engine):
@@ -2311,7 +2310,7 @@ def test_year_to_date_and_versus_as_typed(engine):
     assert ans.confidence >= engine.trust and abs(ans.rows[0][-1] - want) < 1e-6, (ans.cypher, ans.rows)
     _same(engine, "格力电器vs美的集团 今天谁涨得多",
           "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['格力电器', '美的集团'] "
-          f"AND d.date = {T} RETURN s.name ORDER BY d.range DESC LIMIT 1")
+          f"AND d.date = {T} RETURN s.name ORDER BY d.range DESC")
 
 
 def test_a_ranking_by_the_change_over_a_period_ranks_each_ones_change(engine):
@@ -2445,7 +2444,7 @@ def test_who_served_longer_of_the_two_chairmen_discussed(engine):
     s = _after(engine, "招商银行董事长是谁", "工商银行呢")
     ans = s.ask("这俩谁干得更久")
     _answers(engine, ans, "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['招商银行', '工商银行'] "
-                          "AND c.departure_date IS NULL RETURN c.name ORDER BY c.appointment_date, c.name LIMIT 1")
+                          "AND c.departure_date IS NULL RETURN c.name ORDER BY c.appointment_date, c.name")
     assert ans.confidence >= engine.trust, ans.confidence
 
 
@@ -3232,7 +3231,7 @@ def test_a_correction_then_three_pointed_at_with_their_kind(engine):
     _answers(engine, s.ask("这仨家电的 今年以来谁涨最多"),
              "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
              "WHERE s.name IN ['海尔智家', '格力电器', '美的集团'] AND a.date = date('2023-12-29') AND b.date = "
-             f"{T} RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1")
+             f"{T} RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC")
 
 
 def test_one_more_added_then_an_ask_of_its_own(engine):
@@ -3267,7 +3266,7 @@ def test_dearest_stock_and_cheapest_fund(engine):
      "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') RETURN d.closing_price"),
     ("比亚迪同长城汽车今日边个升得多啲",
      f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['比亚迪', '长城汽车'] AND d.date = {T} "
-     "RETURN s.name ORDER BY d.range DESC LIMIT 1"),
+     "RETURN s.name ORDER BY d.range DESC"),
     ("中欧医疗健康指数A而家仲买唔买得到",
      "MATCH (f:public_offering_fund {name: '中欧医疗健康指数A'}) RETURN f.sales_status"),
     ("有冇基金揸住宁德时代", "MATCH (f:public_offering_fund)-[:hold]->(:stock {name: '宁德时代'}) RETURN f.name"),
@@ -3295,7 +3294,7 @@ def test_which_of_two_fell_more_is_the_lower_change(engine):
     """中国移动和中国石油今天哪个跌得多: the one whose change is lower (it was ranked the other way, sure)."""
     _same(engine, "中国移动和中国石油今天哪个跌得多",
           f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中国移动', '中国石油'] AND d.date = {T} "
-          "RETURN s.name ORDER BY d.range, s.name LIMIT 1")
+          "RETURN s.name ORDER BY d.range, s.name")
 
 
 @pytest.mark.parametrize("question, name", [("重庆同信今天的收盘价是多少", "重庆通信"), ("跟招商银行同板块的公司有哪些", "招商银行")])
@@ -3591,10 +3590,10 @@ def test_two_or_more_is_a_number_not_the_two_talked_about(engine):
 
 
 def test_who_earns_more_is_ranked(engine):
-    """谁更赚钱 of two companies in a year: the one with the larger total, not both totals unranked."""
+    """谁更赚钱 of two companies in a year: both totals ranked, the larger first — not unranked."""
     _same(engine, "中国神华和中国石油2023年谁更赚钱",
           "MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) WHERE s.name IN "
-          "['中国神华', '中国石油'] AND f.year = 2023 RETURN s.name, sum(f.net_profit) AS p ORDER BY p DESC LIMIT 1", ordered=True)
+          "['中国神华', '中国石油'] AND f.year = 2023 RETURN s.name, sum(f.net_profit) AS p ORDER BY p DESC", ordered=True)
 
 
 def test_groups_kept_by_a_bound_are_listed_when_asked_which(engine):
@@ -4320,7 +4319,7 @@ def test_which_rose_more_after_a_gap_of_two_is_which_of_those_two(engine):
     ans = s.ask("这礼拜谁涨的多")
     _answers(engine, ans, "MATCH (s:stock)-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
                           "WHERE s.name IN ['贵州茅台', '五粮液'] AND a.date = date('2024-03-08') AND b.date = "
-                          f"{T} RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC LIMIT 1")
+                          f"{T} RETURN s.name ORDER BY (b.closing_price - a.closing_price) / a.closing_price DESC")
 
 
 def test_the_others_asked_by_their_figure_leave_out_the_one_discussed(engine):
@@ -4561,7 +4560,7 @@ CLOSE = "MATCH (s:stock {name: '%s'})-[:has_stock_data]->(d:stock_data) WHERE d.
      "AND d.raising_limit = true RETURN count(DISTINCT s)"),
     ("立讯精密跟工业富联，哦再加个京东方A，三个今天谁涨得最好",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['立讯精密', '工业富联', '京东方A'] "
-     "AND d.date = date('2024-03-15') RETURN s.name ORDER BY d.range DESC LIMIT 1"),
+     "AND d.date = date('2024-03-15') RETURN s.name ORDER BY d.range DESC"),
 ])
 def test_a_word_taken_back_gives_way_to_the_one_said_instead(engine, question, gold):
     """茅台，哦不，五粮液…: what follows the correction replaces the earlier word of its kind (a stock, a
@@ -4591,7 +4590,7 @@ def test_one_character_of_a_name_typed_alone_is_that_name(engine):
     _same(engine, "平安 上周三 收", CLOSE % ("中国平安", "2024-03-06"))
     _same(engine, "工行 建行 今天谁涨多",
           "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['工商银行', '建设银行'] "
-          "AND d.date = date('2024-03-15') RETURN s.name ORDER BY d.range DESC LIMIT 1")
+          "AND d.date = date('2024-03-15') RETURN s.name ORDER BY d.range DESC")
     [m] = [m for m in engine.lexicon.extract("贵州茅苔的成交量", dt.date(2024, 3, 15)).mentions if m.kind == "entity"]
     assert m.text == "贵州茅苔" and "纠正" in m.note
 
@@ -5427,3 +5426,43 @@ def test_a_two_digit_year_before_a_month_is_that_month(engine):
     _same(engine, "23年10月以后网上发行的新股",
           "MATCH (s:stock)-[:originate_from]->(n:new_stock) WHERE n.online_release_date >= date('2023-10-01') "
           "RETURN s.name")
+
+
+def test_every_candidate_named_is_ranked_and_one_picked_from_a_list_is_one(engine):
+    """招行跟工行今天谁涨得多: both, the higher first (the asker named them all — the answer shows by how
+    much); 五粮液、泸州老窖、山西汾酒中涨得最多的: the one; 它 after the ranking: the one ranked first."""
+    _same(engine, "招商银行跟工商银行今天谁涨得多",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '工商银行'] "
+          f"AND d.date = {T} RETURN s.name, d.range ORDER BY d.range DESC", True)
+    _same(engine, "五粮液、泸州老窖、山西汾酒中今天涨得最多的",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['五粮液', '泸州老窖', '山西汾酒'] "
+          f"AND d.date = {T} RETURN s.name ORDER BY d.range DESC LIMIT 1")
+    s = _after(engine, "招商银行跟工商银行今天谁涨得多")
+    top = s.turns[-1].answered[0].name
+    _answers(engine, s.ask("它的董事长是谁"), "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) "
+             f"WHERE s.name = '{top}' AND c.departure_date IS NULL RETURN c.name", True)
+
+
+@pytest.mark.parametrize("question, gold", [
+    # a radio host reading a letter: the show's lines and the listener frame the question
+    ("好，先来看第一条短信，一位来自江苏无锡的听众朋友问，五粮液截至本周五收盘报多少钱，我们来看一下，给大家报一下。",
+     f"MATCH (:stock {{name: '五粮液'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN d.closing_price"),
+    ("另外一位来自湖北的听众关心的是跌幅，他问今天跌得最多的是哪只股票，我们查一下。",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name ORDER BY d.range, s.name LIMIT 1"),
+    ("有位听众朋友问，截至本周五收盘，成交量最大的是哪只股票，我们来看一下。",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name ORDER BY d.volume DESC, s.name LIMIT 1"),
+    # Shaanxi words: 额 (我), 夜儿个 (昨天), 撒 (啥)
+    ("额想问一下 比亚迪夜儿个收了多少撒",
+     "MATCH (:stock {name: '比亚迪'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN d.closing_price"),
+    ("比亚迪董事长叫撒",
+     "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '比亚迪'}) WHERE c.departure_date IS NULL RETURN c.name"),
+    # a host comparing with a day or a quarter: 跟…比起来, then a comma before how it changed
+    ("中国平安今天的收盘价跟上周五比起来是涨了还是跌了，差了多少块钱",
+     "MATCH (s:stock {name: '中国平安'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = {T} AND b.date = date('2024-03-08') RETURN a.closing_price - b.closing_price"),
+    ("招商银行2023年第四季度的净利润跟2022年第四季度比，是增长还是下降了，幅度多大",
+     GROWTH % ("招商银行", 2023, 4, 2022, 4)),
+])
+def test_a_radio_host_and_shaanxi_words(engine, question, gold):
+    _same(engine, question, gold)

@@ -302,7 +302,21 @@ def rank_limit(g: QueryGraph, a: Ask) -> int | None:
             return int(a.topk.params.get("k", g.ctx.top_k))
         g.consumed.add(k)
         return int(g.m[k].number.value)
-    return 1 if a.extreme is not None and not _several_then_which(g, a.extreme) else None
+    return the_one(g) if a.extreme is not None and not _several_then_which(g, a.extreme) else None
+
+
+def the_one(g: QueryGraph) -> int | None:
+    """The rows a superlative keeps: the one at the top — or every candidate when the asker
+    named them all (招行跟工行今天谁涨得多: both, the higher first, answer which and by how much)."""
+    t = g.target
+    if t.kind != "entity" or len(t.names) < 2:
+        return 1
+    ends = [g.ex.tag_span(i)[1] for i, m in enumerate(g.ex.mentions)
+            if m.kind == "entity" and any(e.name in t.names for e in m.entities)]
+    unit = next((u for u in g.units_of("extreme", "which", "topk") if ends and u.start >= max(ends)), None)
+    between = g.ex.tagged[max(ends):unit.start] if unit is not None else ""
+    # …but 这七只中涨得最多的, 这些红三兵的里面 (a list picked from, often the answer before): the one
+    return 1 if any(str(w) in between for w in g.lang.words.get("among_named") or ()) else None
 
 
 def _several_then_which(g: QueryGraph, extreme) -> bool:
