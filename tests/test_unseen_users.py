@@ -5463,6 +5463,23 @@ def test_every_candidate_named_is_ranked_and_one_picked_from_a_list_is_one(engin
      f"WHERE a.date = {T} AND b.date = date('2024-03-08') RETURN a.closing_price - b.closing_price"),
     ("招商银行2023年第四季度的净利润跟2022年第四季度比，是增长还是下降了，幅度多大",
      GROWTH % ("招商银行", 2023, 4, 2022, 4)),
+    # two listeners asking one thing of two names: both
+    ("这里有两位听众的问题，一位来自广州的听众问格力电器今天收多少，另一位来自佛山的听众问美的集团今天收多少",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['格力电器', '美的集团'] AND d.date = {T} "
+     "RETURN s.name, d.closing_price"),
+    # an auditor's, a gamer's and a board fan's shorthand
+    ("比亚迪注册资本与长城汽车注册资本差额",
+     "MATCH (a:stock {name: '比亚迪'}), (b:stock {name: '长城汽车'}) RETURN abs(a.registered_capital - b.registered_capital)"),
+    ("男基金经理和女基金经理分别多少人", "MATCH (m:fund_manager) RETURN m.sex, count(m)"),
+    ("泸州老窖跟山西汾酒 今天谁收得高",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['泸州老窖', '山西汾酒'] AND d.date = {T} "
+     "RETURN s.name, d.closing_price ORDER BY d.closing_price DESC"),
+    ("银行跟卷商今天谁涨的多",
+     f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE t.name IN ['银行', '券商'] AND d.date = {T} "
+     "RETURN t.name, d.range ORDER BY d.range DESC"),
+    ("茅台这礼拜五天平均收盘多少钱",
+     "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+     f"AND d.date <= {T} RETURN avg(d.closing_price)"),
 ])
 def test_a_radio_host_and_shaanxi_words(engine, question, gold):
     _same(engine, question, gold)
