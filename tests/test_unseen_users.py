@@ -5477,6 +5477,9 @@ def test_every_candidate_named_is_ranked_and_one_picked_from_a_list_is_one(engin
     ("银行跟卷商今天谁涨的多",
      f"MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE t.name IN ['银行', '券商'] AND d.date = {T} "
      "RETURN t.name, d.range ORDER BY d.range DESC"),
+    ("比亚迪和宁德时代今天是一个涨一个跌吗 分别多少",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['比亚迪', '宁德时代'] AND d.date = {T} "
+     "RETURN s.name, d.range"),
     ("茅台这礼拜五天平均收盘多少钱",
      "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
      f"AND d.date <= {T} RETURN avg(d.closing_price)"),

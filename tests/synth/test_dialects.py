@@ -34,7 +34,7 @@ NGQL = {
     'difference':
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name IN $p0 AND sd.stock_data.date == date('2024-03-14') RETURN max(sd.stock_data.closing_price) - min(sd.stock_data.closing_price) AS `收盘价差值`",
     'which_of_group':
-        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name IN $p0 AND sd.stock_data.date == date('2024-03-15') RETURN s.stock.name AS `股票`, sd.stock_data.closing_price AS `收盘价` ORDER BY `收盘价` DESC, `股票` LIMIT 1",
+        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name IN $p0 AND sd.stock_data.date == date('2024-03-15') RETURN s.stock.name AS `股票`, sd.stock_data.closing_price AS `收盘价` ORDER BY `收盘价` DESC, `股票`",
     'history':
         'MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name == $p0 RETURN s.stock.name AS `股票`, max(sd.stock_data.maximum_price) AS `历史最高价`',
     'yesno':

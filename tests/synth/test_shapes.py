@@ -40,7 +40,7 @@ EXPECTED = {
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.name IN $p0 AND sd.date = date('2024-03-14') RETURN max(sd.closing_price) - min(sd.closing_price) AS `收盘价差值`",
         {'p0': ['五粮液', '泸州老窖']}),
     'which_of_group': ('which_of_group', 'ranking',
-        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.name IN $p0 AND sd.date = date('2024-03-15') RETURN s.name AS `股票`, sd.closing_price AS `收盘价` ORDER BY sd.closing_price DESC, s.name LIMIT 1",
+        "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.name IN $p0 AND sd.date = date('2024-03-15') RETURN s.name AS `股票`, sd.closing_price AS `收盘价` ORDER BY sd.closing_price DESC, s.name",
         {'p0': ['五粮液', '泸州老窖']}),
     'history': ('history', 'aggregate',
         'MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.name = $p0 RETURN s.name AS `股票`, max(sd.maximum_price) AS `历史最高价`',

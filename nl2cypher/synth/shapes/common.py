@@ -309,7 +309,7 @@ def the_one(g: QueryGraph) -> int | None:
     """The rows a superlative keeps: the one at the top — or every candidate when the asker
     named them all (招行跟工行今天谁涨得多: both, the higher first, answer which and by how much)."""
     t = g.target
-    if t.kind != "entity" or len(t.names) < 2:
+    if t.kind != "entity" or len(t.names) < 2 or not g.lang.words.get("named_candidates_ranked"):
         return 1
     ends = [g.ex.tag_span(i)[1] for i, m in enumerate(g.ex.mentions)
             if m.kind == "entity" and any(e.name in t.names for e in m.entities)]

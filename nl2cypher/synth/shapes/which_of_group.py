@@ -1,11 +1,11 @@
 """茅台和五粮液哪个收盘价高: the members of the group ranked by the value, the highest
-(lowest) first — the asker named them all, so each one's figure shows by how much; a figure
-asked for a longer period (全年净利润) is each member's total over it."""
+(lowest) first — all of them where the language pack says users expect each one's figure, else
+the one; a figure asked for a longer period (全年净利润) is each member's total over it."""
 
 from __future__ import annotations
 
 from ..ir import Call, Column, Projection, QueryGraph, Sort
-from .common import aggregate_word, ask, period_total
+from .common import aggregate_word, ask, asked, period_total, the_one
 
 NAME = "ranking"
 
@@ -25,4 +25,5 @@ def lower(g: QueryGraph):
         value, alias = Call(total, (last.ref,)), aggregate_word(g, total, last.alias)
     desc = (a.which.params.get("dir", "desc") == "desc") != g.flipped(last.ref)  # 哪个跌得多: the lower change
     order = (Sort(value, desc), Sort(name[0]))
-    return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order)), NAME)
+    limit = None if asked(g, "each") else the_one(g)  # 分别是多少，哪家更高: every one's, the higher first
+    return g.candidate((g.pattern(), Projection((Column(*name), Column(value, alias)), order=order, limit=limit)), NAME)
