@@ -120,8 +120,8 @@ def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: 
     """Each aside as (start, end, text, told): told when it reports what someone said."""
     parts = [(m.start(), m.end(), m.group()) for m in re.finditer(rf"[^{re.escape(cuts)}\s]+", ex.question)]
     named = [any(a <= x.start < b and x.kind in NAMING for x in ex.mentions) for a, b, _ in parts]
-    if not any(named) or asking is None:
-        return []
+    if not any(named) or asking is None or len(parts) < 2:
+        return []  # (a question of one part is what is asked, whatever it reports)
     asks = [_asks(asking, fillers, text, ex.question[b:b + 1]) for a, b, text in parts]
     out = []
     for i, ((a, b, text), n, k) in enumerate(zip(parts, named, asks)):

@@ -5486,3 +5486,26 @@ def test_every_candidate_named_is_ranked_and_one_picked_from_a_list_is_one(engin
 ])
 def test_a_radio_host_and_shaanxi_words(engine, question, gold):
     _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question", ["嫑给我扯别的 就说比亚迪下礼拜能不能涨", "刚开了店 你说白酒还能不能上车"])
+def test_a_forecast_asked_in_one_breath_or_of_the_one_answering_is_refused(engine, question):
+    """就说比亚迪下礼拜能不能涨: a question of one part is what is asked, whatever it reports (说 made it
+    hearsay, an aside, and the forecast went unrefused); 你说…: the asker turning to the engine, no hearsay."""
+    ans = engine.ask(question)
+    assert ans.error is not None and ans.rows == [], (ans.cypher, ans.confidence)
+
+
+@pytest.mark.parametrize("question, gold", [
+    ("中芯国际最高价是哪天",
+     "MATCH (:stock {name: '中芯国际'})-[:has_stock_data]->(d:stock_data) RETURN d.date, d.maximum_price "
+     "ORDER BY d.maximum_price DESC, d.date LIMIT 1"),
+    ("白酒板块历史最低点位多少 哪天",
+     "MATCH (:trade {name: '白酒'})-[:has_trade_data]->(d:trade_data) RETURN d.date, d.minimum_price "
+     "ORDER BY d.minimum_price, d.date LIMIT 1"),
+    ("银行板块今天最高多少点",
+     f"MATCH (:trade {{name: '银行'}})-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} RETURN d.maximum_price"),
+])
+def test_the_day_of_a_high_and_a_boards_points(engine, question, gold):
+    """最高价是哪天: the day its high was highest (it was today's high); 最高多少点 of a board: its own index."""
+    _same(engine, question, gold)
