@@ -279,6 +279,7 @@ class QueryGraph:
         self.params: dict[str, Any] = {}
         self.notes: list[str] = []
         self.used_vars: set[str] = set()
+        self.var_labels: dict[str, str] = {}  # a branch's own variables (t2, td2) and their labels
         self.consumed: set[int] = set()  # mentions a unit has used up (a number, a date)
         self.used: set[int] = set()  # mentions read into the query without using them up (a value word)
         # more than 5 companies, 全年净利润超过100亿: a bound on an aggregate of each row's members
@@ -308,6 +309,7 @@ class QueryGraph:
             k += 1
             name = f"{base}{k}"
         self.used_vars.add(name)
+        self.var_labels[name] = label
         return name
 
     def pick(self, key: str, options: list, labels: list[str] | None = None, what: str | None = None):
@@ -497,7 +499,8 @@ class QueryGraph:
         """A derived measure (成交额) becomes its formula over the row's stored properties."""
         if isinstance(node, Ref):
             slot = next((s for s in self.slots if s.var == node.var), None)
-            d = self.schema.labels[slot.label].derived.get(node.key) if slot is not None else None
+            label = slot.label if slot is not None else self.var_labels.get(node.var)  # (a branch's row: td2)
+            d = self.schema.labels[label].derived.get(node.key) if label in self.schema.labels else None
             return node if d is None else self._formula(node.var, d.formula)
         if isinstance(node, tuple):
             return tuple(self._computed(x) for x in node)
