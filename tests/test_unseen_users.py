@@ -5529,3 +5529,13 @@ def test_this_one_before_a_person_word_is_the_one_answered(engine):
     first = s.turns[-1].named[0].name
     _answers(engine, s.ask("这只董事长谁"), "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) "
              f"WHERE s.name = '{first}' AND c.departure_date IS NULL RETURN c.name", True)
+
+
+def test_whether_there_are_any_that_is_asked_by_the_ones_that_are(engine):
+    """持仓里面有没有今天涨停的, 基金里有没有买宁德时代的呀: which ones (an empty list says no) — it answered
+    true or false alone."""
+    _same(engine, "马超管的基金里有没有买宁德时代的呀",
+          "MATCH (:fund_manager {name: '马超'})-[:manage]->(f:public_offering_fund)-[:hold]->(:stock {name: '宁德时代'}) "
+          "RETURN DISTINCT f.name")
+    ans = engine.ask("大成科技创新混合A持仓里面有没有今天涨停的")
+    assert ans.error is None and ans.columns and not isinstance((ans.rows or [[None]])[0][0], bool), ans.cypher
