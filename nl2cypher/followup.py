@@ -1065,7 +1065,8 @@ class Resolver:
             targets = [mine] if mine is not None else targets
         if kind in ("definite", "it", "person") and len(targets) > 1 and prev is not None and prev.leader \
                 and targets[0] in prev.answered[:1]:
-            # 该板块 after 各板块涨跌幅，并指出涨幅最大的, 它 after 招行跟工行谁涨得多: the one it pointed out, listed first
+            # 该板块 after 各板块涨跌幅，并指出涨幅最大的, 它 after 招行跟工行谁涨得多: the one it pointed out,
+            # listed first
             targets = targets[:1]
         if kind == "definite" and len(targets) > 1:  # 这个板块 after a list of boards: which one?
             shown = self.lang.join([t.name for t in targets[:MAX_CHOICES]]) + ("…" if len(targets) > MAX_CHOICES else "")

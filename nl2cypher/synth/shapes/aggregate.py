@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..ir import Call, Column, Op, Projection, QueryGraph, Ref, Sort, Whole
 from .common import (Shown, aggregate_word, ask, asked, asks_which_day, by_year, each_value, members_rows,
-                     month_columns, one_things_rows, period_columns, rank_limit, the_day_of, the_one, the_days_of_both,
+                     month_columns, one_things_rows, period_columns, picked_rows, the_day_of, the_days_of_both,
                      years_said)
 
 NAME = "aggregate"
@@ -124,7 +124,7 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
     cols = (Column(key.ref, g.lang.label_word(key.alias)),
             Column(total, aggregate_word(g, fn, figure.alias)))
     order = (Sort(total, rank.params["dir"] == "desc"), Sort(key.ref))
-    return g.candidate((g.pattern(), Projection(cols, order=order, limit=rank_limit(g, a) or the_one(g))), NAME)  # 前三: three
+    return g.candidate((g.pattern(), Projection(cols, order=order, limit=picked_rows(g, a, True))), NAME)  # 前三: three
 
 
 def _fixed(g: QueryGraph, ref: Ref) -> bool:
@@ -143,7 +143,7 @@ def _ranked_by_total(g: QueryGraph, a, fn: str, last: Shown):
     total = Call(fn, (last.ref,))
     cols = (Column(*name), Column(total, aggregate_word(g, fn, last.alias)))
     order = (Sort(total, rank.params["dir"] == "desc"), Sort(name[0]))
-    return g.candidate((g.pattern(), Projection(cols, order=order, limit=rank_limit(g, a) or the_one(g))), NAME)
+    return g.candidate((g.pattern(), Projection(cols, order=order, limit=picked_rows(g, a, True))), NAME)
 
 
 def _each_once(g: QueryGraph, shown: Shown, cols: list[Column]) -> tuple:

@@ -7,7 +7,7 @@ not by their best single day."""
 from __future__ import annotations
 
 from ..ir import Column, Const, Day, Op, Pattern, PathSpec, Projection, QueryGraph, Ref, Sort, Step, Value, refs
-from .common import ask, each, rank_limit, the_one
+from .common import ask, each, picked_rows
 
 NAME = "change_rank"
 
@@ -64,7 +64,7 @@ def lower(g: QueryGraph):
     cols = (Column(*name), Column(pct, g.lang.say("columns.change", change=change)))
     order = (Sort(pct, desc), Sort(name[0]))
     note = g.lang.say("notes.change", change=change, end=end, before=before)
-    limit = (rank_limit(g, a) or (the_one(g) if unit is a.which else None)) if unit is not None else None
+    limit = picked_rows(g, a, unit is a.which) if unit is not None else None
     return g.candidate((Pattern(paths, conds), Projection(cols, order=order, limit=limit)), "ranking",
                        g.notes + [note])
 

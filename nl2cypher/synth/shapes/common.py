@@ -291,7 +291,7 @@ def the_days_of_both(g: QueryGraph, a: Ask, shown: Shown, name: str):
 
 def rank_limit(g: QueryGraph, a: Ask) -> int | None:
     """How many rows a ranking keeps: 前N (the number used up), a topk rule's own k,
-    one for a superlative (最多的), all otherwise."""
+    one for a superlative (最多的; every candidate the asker named: `the_one`), all otherwise."""
     if a.topk is not None:
         k = a.topk.ref("num")
         if k is not None and a.topk.params.get("nth"):  # 第二大: one row, at that place
@@ -305,6 +305,11 @@ def rank_limit(g: QueryGraph, a: Ask) -> int | None:
     return the_one(g) if a.extreme is not None and not _several_then_which(g, a.extreme) else None
 
 
+def picked_rows(g: QueryGraph, a: Ask, picks: bool) -> int | None:
+    """The rows a ranking keeps (`rank_limit`), else — when it picks (哪个涨得多) — `the_one`."""
+    return rank_limit(g, a) or (the_one(g) if picks else None)
+
+
 def the_one(g: QueryGraph) -> int | None:
     """The rows a superlative keeps: the one at the top — or every candidate when the asker
     named them all (招行跟工行今天谁涨得多: both, the higher first, answer which and by how much)."""
@@ -315,7 +320,7 @@ def the_one(g: QueryGraph) -> int | None:
             if m.kind == "entity" and any(e.name in t.names for e in m.entities)]
     unit = next((u for u in g.units_of("extreme", "which", "topk") if ends and u.start >= max(ends)), None)
     between = g.ex.tagged[max(ends):unit.start] if unit is not None else ""
-    # …but 这七只中涨得最多的, 这些红三兵的里面 (a list picked from, often the answer before): the one
+    # …but 这七只中涨得最多的, 这些红三兵的里面 (a list picked from, often the answer before): one
     return 1 if any(str(w) in between for w in g.lang.words.get("among_named") or ()) else None
 
 

@@ -7,7 +7,7 @@ it rose (fell)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Const, Day, Op, PathSpec, Pattern, Projection, QueryGraph, Ref, Slot, Sort, Step, Whole
-from .common import aggregate_word, ask, asked, branch, data_prop, figure_slots, many_between, rank_limit, the_one
+from .common import aggregate_word, ask, asked, branch, data_prop, figure_slots, many_between, picked_rows
 
 NAME = "growth"
 
@@ -184,7 +184,7 @@ def _quarter_each(g: QueryGraph, u, a):
             Column(pct, g.lang.say("columns.day_fall_pct") if down else g.lang.say("columns.growth", word=word)))
     if ranked is not None:
         desc = ranked.params.get("dir", "desc") != "asc"
-        ret = Projection(cols, order=(Sort(pct, desc), Sort(name.expr)), limit=rank_limit(g, k) or (the_one(g) if k.which else None))
+        ret = Projection(cols, order=(Sort(pct, desc), Sort(name.expr)), limit=picked_rows(g, k, bool(k.which)))
     else:
         ret = Projection(cols, order=(Sort(pct, True), Sort(name.expr)))
     first = g.pattern(conds=keep + [Op("=", Ref(row.var, period["year"]), Const(y)),
@@ -290,7 +290,7 @@ def _yearly_each(g: QueryGraph, u):
     ranked = k.extreme or k.topk or k.ordering or k.which
     if ranked is not None:
         desc = ranked.params.get("dir", "desc") != "asc"
-        limit = rank_limit(g, k) or (the_one(g) if k.which else None)  # which grew faster: the one
+        limit = picked_rows(g, k, bool(k.which))  # which grew faster: the one
         ret = Projection(cols, order=(Sort(pct, desc), Sort(name.expr)), limit=limit)
     else:
         if g.has("list") and owner.kind != "entity":  # which banks' net income fell: those whose did
