@@ -10,12 +10,13 @@ which clause it answers. Anything else keeps the whole question's answer."""
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from .cypher.ast import (AGGREGATES, Bin, DateLit, Func, Item, Lit, Match, Order, Param, Path, Prop, Query, Return, Var,
-                         With, conjuncts, nodes, transform)
+from .cypher.ast import (AGGREGATES, Bin, DateLit, Func, Item, Lit, Match, Node, Order, Param, Path, Prop, Query, Return,
+                         Var, With, and_all, conjuncts, nodes, transform)
 from .cypher.parse import Unsupported, parse
 from .errors import Nl2CypherError
 
@@ -43,9 +44,24 @@ def split(question: str, marks: str, ends: str = "", script: str = "") -> list[s
     return [p.strip() for p in cut.split("\n") if len(p.strip()) >= 2]
 
 
+_MERGING = threading.local()  # the questions this thread is cutting now, per engine
+
+
 def merged(engine: "Engine", question: str, today) -> Merged | None:
     """Each clause answered — a later one alone, else as a follow-up of the first —
-    and one query when all are sure and the later ones read the first's rows."""
+    and one query when all are sure and the later ones read the first's rows. A clause
+    whose follow-up reading is the whole question again is not cut a second time."""
+    key, cutting = (id(engine), question), _MERGING.__dict__.setdefault("now", set())
+    if key in cutting:
+        return None
+    cutting.add(key)
+    try:
+        return _merged(engine, question, today)
+    finally:
+        cutting.discard(key)
+
+
+def _merged(engine: "Engine", question: str, today) -> Merged | None:
     # cut as read: a rewrite may say two asks as two clauses (利好利空各几条: 利好的几条，利空的几条)
     parts = split(engine.lexicon.as_read(question), engine.expressed.clause_marks, engine.expressed.clause_ends,
                   engine.lang.script)
@@ -102,7 +118,16 @@ def named_again(engine: "Engine", question: str, today) -> bool:
         return False
     first = {r.name for m in reads[0].of("entity") for r in m.entities}
     return any(ex is not None and not _says_names_only(engine, ex)
-               and first & {r.name for m in ex.of("entity") for r in m.entities} for ex in reads[1:])
+               and (first & {r.name for m in ex.of("entity") for r in m.entities}
+                    or len(first) == 1 and _points_back(engine, p)) for p, ex in zip(parts[1:], reads[1:]))
+
+
+def _points_back(engine: "Engine", clause: str) -> bool:
+    """Does the clause open with a word pointing at the one thing named before (…收盘多少 它是哪个板块的)?"""
+    words = (engine.lang.references.get("follow_up") or {})
+    leads = [""] + [str(w) for w in words.get("lead") or ()]  # 还有它是创业板的吗: after a lead word
+    return any(clause.startswith(lead + str(w)) for lead in leads
+               for kind in ("it", "person") for w in words.get(kind) or ())
 
 
 def _named_first(engine: "Engine", parts: list[str], today) -> list[str]:
@@ -156,7 +181,7 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     if (q := _read(engine, alone)) is not None and (grafted := _graft(query, q) or _parallel(query, q)) is not None:
         return grafted, alone
     after = session.ask(p, today)
-    if (q := _read(engine, after)) is not None and (grafted := _graft(query, q)) is not None:
+    if (q := _read(engine, after)) is not None and (grafted := _graft(query, q) or _widened(query, q)) is not None:
         return grafted, after
     if q is not None and _shown_already(after.rows, shown) and not _names_its_own(engine, p, today):
         # 哪一天涨得最多？那天涨了百分之几: the first's row shows it already (和电池板块比哪个好: not the other's)
@@ -241,12 +266,62 @@ def _graft(a: Query, b: Query) -> Query | None:
     rename = _renamer(names)
     if not _valued(transform(mb.where, rename), b.params) <= _valued(ma.where, a.params):
         return None
-    items = transform(rb.items, rename)
-    if any(isinstance(x, Param) for x in nodes(items)) or _aggregated(ra) != _aggregated(Return(items)):
+    items, params = _own_params(transform(rb.items, rename), b.params, a.params)
+    if _aggregated(ra) != _aggregated(Return(items)):
         return None
     have = {i.expr for i in ra.items}
     items = ra.items + tuple(i for i in items if i.expr not in have)
-    return Query((ma, Return(items, ra.distinct or rb.distinct, ra.order, ra.limit)), a.params)
+    return Query((ma, Return(items, ra.distinct or rb.distinct, ra.order, ra.limit)), params)
+
+
+def _own_params(x, own: dict, beside: dict):
+    """x with the parameters it reads renamed apart from `beside`'s, and the parameters of both
+    (是创业板的吗 after 代码多少: its 创业板 is no name the first clause bound)."""
+    used = {n.name for n in nodes(x) if isinstance(n, Param)}
+    free = {k: _free(k, set(beside)) for k in used}
+    x = transform(x, lambda n: replace(n, name=free[n.name]) if isinstance(n, Param) and n.name in free else n)
+    return x, dict(beside) | {free[k]: own[k] for k in used}
+
+
+def _widened(a: Query, b: Query) -> Query | None:
+    """…收盘多少 它是哪个板块的: b asks of a's one named thing through hops a does not walk —
+    a with b's new hops added (from a node both share) and b's columns beside a's."""
+    if len(a.clauses) != 2 or len(b.clauses) != 2:
+        return None
+    (ma, ra), (mb, rb) = a.clauses, b.clauses
+    if not (isinstance(ma, Match) and isinstance(mb, Match) and isinstance(ra, Return) and isinstance(rb, Return)) \
+            or ma.optional or mb.optional or ra.limit is not None or rb.limit is not None or rb.order \
+            or any(_is_figure(i) for i in ra.items + rb.items):
+        return None  # (a count beside a row's values is another shape: `_beside`)
+    la, lb = _edges(ma)[0], _edges(mb)[0]
+    by_label = {}
+    for var, label in la.items():
+        by_label.setdefault(label, []).append(var)
+    shared = {v: by_label[lab][0] for v, lab in lb.items() if len(by_label.get(lab, ())) == 1}
+    taken = set(la) | {h[3] for h in _edges(ma)[1] if h[3]}
+    names = dict(shared) | {v: _free(v, taken) for v in lb if v not in shared}
+    added = []
+    for path in mb.paths:
+        vars_ = [path.start.var] + [n.var for _, n in path.steps]
+        inner = [v for v in vars_ if v in shared]
+        if len(inner) != 1 or len(vars_) < 2 or any(r.var for r, _ in path.steps):
+            return None  # one node of a's each new path hangs on, no hop named
+        added.append(transform(path, lambda x: replace(x, var=names[x.var]) if isinstance(x, Node) and x.var in names else x))
+    extra = [c for c in conjuncts(mb.where) if not {r for r in _vars_of(c)} <= set(shared)]
+    kept = [c for c in conjuncts(mb.where) if c not in extra]
+    if not added or not _valued(transform(and_all(kept), _renamer(names)), b.params) <= _valued(ma.where, a.params):
+        return None
+    rename = _renamer(names)
+    (items, extra), params = _own_params((transform(rb.items, rename), tuple(transform(c, rename) for c in extra)),
+                                         b.params, a.params)
+    have = {i.expr for i in ra.items}
+    items = ra.items + tuple(i for i in items if i.expr not in have)
+    where = and_all(list(conjuncts(ma.where)) + list(extra))
+    return Query((Match(ma.paths + tuple(added), where), Return(items, ra.distinct or rb.distinct, ra.order)), params)
+
+
+def _vars_of(c) -> set[str]:
+    return {x.var for x in nodes(c) if isinstance(x, Prop)} | {x.name for x in nodes(c) if isinstance(x, Var)}
 
 
 def _parallel(a: Query, b: Query) -> Query | None:

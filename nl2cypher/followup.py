@@ -221,7 +221,8 @@ class Resolver:
             q = ex.question
         if not history:  # the first turn leans on nothing (a reference alone is the engine's to ask back)
             return Resolution(question, "new")
-        if self._advice_alone(q, ex):  # 我要不要卖掉算了 after a stock's day: advice asked, no KG question
+        if self._advice_alone(q, ex) or self._future_alone(q, ex, today):
+            # 我要不要卖掉算了 after a stock's day: advice asked, no KG question
             return Resolution(question, "new")
         prev = _latest(history)
         if self._find(q, "reset") is not None:  # 换个问题 …: leans on nothing
@@ -880,6 +881,15 @@ class Resolver:
         named = ex is not None and any(m.kind in ("entity", "label", "property", "value", "edge") for m in ex.mentions)
         # 哪个好 after two things: which of them did better, not advice
         return not named and bool(self.lang.found("out_of_scope", q)) and self._find(q, "which") is None
+
+    def _future_alone(self, q: str, ex, today: dt.date) -> bool:
+        """招商银行明年能涨到多少钱 after its shareholders: a thing named and a day to come, or
+        what no KG answers (the `out_of_scope` words) — its own question, to be refused, no
+        swap into the turn before."""
+        if ex is None or not any(m.kind == "entity" for m in ex.mentions):
+            return False
+        return any(m.time.start is not None and m.time.start > today for m in ex.of("time")) or \
+            bool(self.lang.found("out_of_scope", q)) and self._find(q, "which") is None
 
     def _unknown_alone(self, rest: str, today: dt.date, calendar) -> bool:
         """Is what the question says, but for its lead and tail words, one name the KG lacks?"""

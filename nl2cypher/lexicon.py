@@ -516,7 +516,7 @@ class Lexicon:
         #    dictionary words by maximum matching, aligned with jieba's tokens
         for m in self._concept_typos(q, taken):
             claim(m)
-        for m in self._max_match(q, taken):
+        for m in self._max_match(q, self._units_held(q, taken)):
             claim(m)
         for m in self._share_classes(q, mentions, taken):
             claim(m)
@@ -546,6 +546,15 @@ class Lexicon:
             self._unknown_subject(q, free, mentions)
             self._unknown_capitalised(q, free, mentions)
         return Extraction(q, mentions, tag_question(q, mentions)[0], framed)
+
+    def _units_held(self, q: str, taken: list[bool]) -> list[bool]:
+        """两千万股: the unit after a magnitude belongs to the number (read in step 5), no word
+        of its own (股 is no label there)."""
+        held = list(taken)
+        for n in self.lang.numbers(q):
+            if n.scale > 1 and n.unit and not any(taken[n.start:n.end]):
+                held[n.start:n.end] = [True] * (n.end - n.start)
+        return held
 
     def _yield_to_name(self, q: str, t: TimeSpan, today: dt.date, calendar) -> TimeSpan | None:
         """本周五粮液: a name that starts inside a time expression and runs past
@@ -781,6 +790,7 @@ class Lexicon:
     def _name_in_run(self, q: str, run_start: int, run_end: int, mentions: list[Mention], whole: bool) -> Mention | None:
         """The first piece of a run of unread characters that names something; a whole run
         may take in a word read beside it (贵州|茅苔), a rest of a run after a name may not."""
+        unread_end = run_end
         left = next((x for x in mentions if x.end == run_start and x.kind in ("entity", "value", "label")), None) if whole else None
         right = next((x for x in mentions if x.start == run_end and x.kind in ("entity", "value", "label")), None) if whole else None
         # 招商因行跟|兴业银行: a connector between a run and a name keeps them apart
@@ -806,8 +816,26 @@ class Lexicon:
                 for x in absorbed:
                     mentions.remove(x)
                 hit.start, hit.end, hit.text = a, b, tok
+                self._heard_on(q, hit, unread_end)
                 return hit
         return None
+
+    def _heard_on(self, q: str, hit: Mention, run_end: int) -> None:
+        """卢州老|叫: a part of a name heard with a slip, read short, takes the unread characters
+        after it that sound like the rest of the name (泸州老窖)."""
+        if not hit.note or len(hit.entities) != 1:
+            return
+        name, n = hit.entities[0].name, len(hit.text)
+        at = next((k for k in range(len(name) - n + 1) if self.lang.sound_alike(hit.text, name[k:k + n])), None)
+        if at is None:
+            return
+        end = hit.end
+        while end < run_end and at + (end - hit.start) < len(name) \
+                and self.lang.sound_alike(q[end], name[at + end - hit.start]):
+            end += 1
+        if end > hit.end:
+            hit.end, hit.text = end, q[hit.start:end]
+            hit.note = self._typo(hit.text, name[at:at + end - hit.start])
 
     def _name_heads(self, q: str, mentions: list[Mention], free: list[bool]) -> None:
         """社保基金一一八组合, 社保一一八组合: words before a name read from its tail that
@@ -943,14 +971,17 @@ class Lexicon:
         short = self._shortened(tok)  # 新能源车: 新能源汽车 with one character left out
         if short is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[short]), note=self._typo(tok, short))
-        # a typo: same length, one character off and sounding the same
+        # a typo: same length, sounding the same, one character off (two in a name of four or more:
+        # 卢州老叫 for 泸州老窖, as a voice typing slips)
         close = self._closest(tok)
         if close:
-            fits = [n for n in close if len(n) == len(tok) and _edit_distance(n, tok) == 1 and self.lang.sound_alike(n, tok)]
+            off = 1 if len(tok) <= 3 else 2
+            fits = [n for n in close if len(n) == len(tok) and _edit_distance(n, tok) <= off and self.lang.sound_alike(n, tok)]
             if len(fits) == 1:  # 招商因行: the one close name that sounds the same, wherever it ranks
                 meant = fits[0]
                 return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[meant]), note=self._typo(tok, meant))
-            if len(tok) >= 3 and self._looks_like_name(tok) and not quiet and not self._asked_of(tok):
+            if len(tok) >= 3 and self._looks_like_name(tok) and not quiet and not self._asked_of(tok) \
+                    and not self._names_one(tok[:-1]):  # 招商银航|它: a piece of the run is the name
                 raise unknown_entity(self.lang, tok, close)
         part = self._sounds_like_part(tok)  # 毛台: sounds like 茅台 of exactly one name
         if part is not None:

@@ -117,9 +117,16 @@ def _point(m: re.Match) -> str:
     return f"{n}{mark}到{n + 1}{mark}"
 
 
+# a security code said digit by digit (零零零八五八, 六零零五一九; 幺 is 1 said on the phone)
+_SPELLED_CODE = re.compile(r"(?<![零〇一二两三四五六七八九幺十百千万亿])[零〇一二三四五六七八九幺]{6}(?![零〇一二两三四五六七八九幺十百千万亿])")
+_SPELLED_DIGIT = {**{k: str(v) for k, v in _DIGITS.items()}, "幺": "1"}
+
+
 def approximate(text: str) -> str:
     """Numbers said roughly, as the range they cover: 两百多块 → 200到300块, 五千多万 → 5000万到6000万,
-    百分之三点几 → 3%到4%, 3点几个点 → 3%到4%, 二十几亿 → 20亿到30亿."""
+    百分之三点几 → 3%到4%, 3点几个点 → 3%到4%, 二十几亿 → 20亿到30亿; a code said digit by digit
+    in figures (零零零八五八 → 000858)."""
+    text = _SPELLED_CODE.sub(lambda m: "".join(_SPELLED_DIGIT[c] for c in m.group(0)), text)
     if "多" in text:
         text = _MORE.sub(_more, text)
     if "点几" in text:

@@ -147,7 +147,10 @@ def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int) -> tuple | N
     # the things the later links start from go along too (持仓市值最大的股票属于哪个板块: the stock held)
     joins = {v for ln in first for v in (ln.a, ln.b)} & {v for ln in later for v in (ln.a, ln.b)}
     carried += tuple(Column(Whole(v)) for v in sorted(joins - {owner.var, by.expr.var}))
-    keep = Projection(carried, distinct=True, order=(by, Sort(g.name_of(owner)[0])), limit=limit, carry=True)
+    tie = g.name_of(owner)[0]
+    if tie.var in after:  # a new issue named by its stock, joined later: its own code breaks the tie
+        tie = Ref(owner.var, g.schema.labels[owner.label].display)
+    keep = Projection(carried, distinct=True, order=(by, Sort(tie)), limit=limit, carry=True)
     alone = {s.var for s in g.slots} - after
     return (g.pattern(first, [c for c, late in conds if not late], alone), keep,
             g.pattern(later, [c for c, late in conds if late], set()))
