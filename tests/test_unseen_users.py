@@ -5616,3 +5616,38 @@ def test_a_forecast_of_a_name_after_its_shareholders_is_refused_not_swapped_in(e
     s = _after(engine, "招商银行最大的股东是哪个", "这个股东还拿着别的哪些股票")
     ans = s.ask("那个那个招商银航明年能涨到多少钱")
     assert ans.error is not None and ans.rows == [], (ans.resolved_question, ans.cypher)
+
+
+@pytest.mark.parametrize("question, gold", [
+    # Wuhan words (么斯, 么样, 伢 who speaks) and Tianjin words (嘛, 介, 爷们儿还是女同志)
+    ("我伢说他买了宁德时代 它是么斯板块的", "MATCH (:stock {name: '宁德时代'})-[:belong_to]->(t:trade) RETURN t.name"),
+    ("比亚迪董事长是爷们儿还是女同志？嘛时候上任的",
+     "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '比亚迪'}) WHERE c.departure_date IS NULL "
+     "RETURN c.sex, c.appointment_date"),
+    ("白酒板块那几家公司 注册资本加一块儿多少",
+     "MATCH (:trade {name: '白酒'})<-[:belong_to]-(s:stock) RETURN sum(s.registered_capital)"),
+    # every level down the chain, said as following it to its end
+    ("锂矿下游都有嘛产业？一层一层往下捋，捋到头",
+     "MATCH (:industry {name: '锂矿'})-[:affect*1..30]->(i:industry) RETURN DISTINCT i.name"),
+])
+def test_wuhan_and_tianjin_words_and_a_chain_to_its_end(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_old_style_follow_ups_point_back_with_its_and_this(engine):
+    """其何时履任 after a chairman: when he took office; 较之前岁同期若何: the growth on the year before."""
+    s = _after(engine, "招商银行之董事长为何人？")
+    who = s.turns[-1].answered[0].name
+    _answers(engine, s.ask("其何时履任？"), f"MATCH (c:chairman {{name: '{who}'}}) RETURN c.appointment_date")
+    s = _after(engine, "五粮液二〇二三年第三季净利几何？")
+    ans = s.ask("较之前岁同期若何？")
+    assert ans.error is None and any("2022" in c for c in ans.columns), (ans.resolved_question, ans.columns)
+
+
+def test_this_kind_after_a_ranking_among_the_answer_is_the_one_picked(engine):
+    """关联这个产业的股票有几只 after 其中产业规模最大的是哪个: that industry (这个 after a verb was dropped as
+    the name's own kind word, and the question lost its reference)."""
+    s = _after(engine, "锂矿的下游产业有哪些？", "其中产业规模最大的是哪个？")
+    top = s.turns[-1].answered[0].name
+    _answers(engine, s.ask("关联这个产业的股票有几只？"),
+             f"MATCH (s:stock)-[:associate]->(:industry {{name: '{top}'}}) RETURN count(DISTINCT s)", True)
