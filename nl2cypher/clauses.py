@@ -117,9 +117,19 @@ def named_again(engine: "Engine", question: str, today) -> bool:
     if reads[0] is None:
         return False
     first = {r.name for m in reads[0].of("entity") for r in m.entities}
-    return any(ex is not None and not _says_names_only(engine, ex)
+    return any(ex is not None and (not _says_names_only(engine, ex)
                and (first & {r.name for m in ex.of("entity") for r in m.entities}
-                    or len(first) == 1 and _points_back(engine, p)) for p, ex in zip(parts[1:], reads[1:]))
+                    or len(first) == 1 and _points_back(engine, p)) or _asked_again_of(engine, p, ex, reads[0]))
+               for p, ex in zip(parts[1:], reads[1:]))
+
+
+def _asked_again_of(engine: "Engine", clause: str, ex, first) -> bool:
+    """山东的票今天谁涨最猛 湖南的呢: a later clause naming only another thing of the kind the first
+    named, with the tail word of a follow-up (呢) — the first's ask, of it."""
+    tails = [str(w) for w in (engine.lang.references.get("follow_up") or {}).get("clause_tail") or ()]
+    kinds = {t for m in first.mentions if m.kind in ("entity", "value") for t in m.targets}
+    return _says_names_only(engine, ex) and any(clause.rstrip("？?。 ").endswith(w) for w in tails) \
+        and any(t in kinds for m in ex.mentions if m.kind in ("entity", "value") for t in m.targets)
 
 
 def _points_back(engine: "Engine", clause: str) -> bool:
@@ -181,7 +191,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     if (q := _read(engine, alone)) is not None and (grafted := _graft(query, q) or _parallel(query, q)) is not None:
         return grafted, alone
     after = session.ask(p, today)
-    if (q := _read(engine, after)) is not None and (grafted := _graft(query, q) or _widened(query, q)) is not None:
+    if (q := _read(engine, after)) is not None and \
+            (grafted := _graft(query, q) or _widened(query, q) or _parallel(query, q)) is not None:
         return grafted, after
     if q is not None and _shown_already(after.rows, shown) and not _names_its_own(engine, p, today):
         # 哪一天涨得最多？那天涨了百分之几: the first's row shows it already (和电池板块比哪个好: not the other's)

@@ -5651,3 +5651,52 @@ def test_this_kind_after_a_ranking_among_the_answer_is_the_one_picked(engine):
     top = s.turns[-1].answered[0].name
     _answers(engine, s.ask("关联这个产业的股票有几只？"),
              f"MATCH (s:stock)-[:associate]->(:industry {{name: '{top}'}}) RETURN count(DISTINCT s)", True)
+
+
+@pytest.mark.parametrize("question, gold", [
+    # a bank's 产品 is a fund (not a piece of an insurer's product's name)
+    ("想请教一下，张丽华这位基金经理目前一共管理几只产品呀",
+     "MATCH (:fund_manager {name: '张丽华'})-[:manage]->(f:public_offering_fund) RETURN count(f)"),
+    ("您好，目前处于认购期的产品有哪些呀？认购截止时间分别是哪天，我这边好提前跟客户沟通",
+     "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name, f.subscription_end_time"),
+    # a group chat's stickers, who is @-ed and who asked, and 库里 (in the data)
+    ("htzq和zxzq 谁注册资本大[旺柴]",
+     "MATCH (s:stock) WHERE s.name IN ['华泰证券', '中信证券'] RETURN s.name, s.registered_capital "
+     "ORDER BY s.registered_capital DESC"),
+    ("库里规模最大的基金是哪只 多大",
+     "MATCH (f:public_offering_fund) RETURN f.name, f.scale ORDER BY f.scale DESC, f.name LIMIT 1"),
+    # who bought it and what it is called, no holding asked; u1s1 and 想上车 only colour it
+    ("二哥买了个基金叫嘉实大金融指数A，非让我帮他问问谁管着呢",
+     "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '嘉实大金融指数A'}) RETURN m.name"),
+    ("u1s1 想上车点基金 招商医疗健康债券A现在能买吗",
+     "MATCH (f:public_offering_fund {name: '招商医疗健康债券A'}) RETURN f.sales_status"),
+])
+def test_a_banks_products_a_group_chats_marks_and_a_relatives_purchase(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_him_or_her_is_the_one_person_before(engine):
+    """他/她是什么学历 after a fund's manager: that manager (他、她 was read as two words pointing at nothing)."""
+    s = _after(engine, "广发新能源指数A的经理是谁？")
+    who = s.turns[-1].answered[0].name
+    _answers(engine, s.ask("他/她是什么学历？"), f"MATCH (m:fund_manager {{name: '{who}'}}) RETURN m.degree", True)
+
+
+def test_a_volume_against_a_day_and_a_structure_are_what_is_asked(engine):
+    """比昨天放量了没: whether today's volume is above yesterday's; 学历结构 (结构 was read as a piece of a
+    shareholder's name)."""
+    s = _after(engine, "五粮液今天收盘多少 成交量呢")
+    ans = s.ask("比昨天放量了没")
+    assert ans.error is None and ans.rows and isinstance(ans.rows[0][-1], bool), (ans.resolved_question, ans.cypher)
+    _same(engine, "样本中基金经理的学历结构如何（本科、硕士、博士各多少人）？",
+          "MATCH (m:fund_manager) RETURN m.degree, count(m)")
+
+
+def test_the_first_ask_again_of_another_said_after_it_is_asked_of_both(engine):
+    """山东的票今天谁涨最猛 湖南的呢: each province's top (read as one question it sorted by province)."""
+    ans = engine.ask("山东的票今天谁涨最猛 湖南的呢")
+    want = {p: engine.store.run(
+        f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.province = '{p}' AND d.date = {T} "
+        "RETURN s.name ORDER BY d.range DESC, s.name LIMIT 1").rows[0][0] for p in ("山东", "湖南")}
+    shown = {v for row in ans.rows for v in row}
+    assert ans.error is None and set(want.values()) <= shown, (ans.cypher, ans.rows)
