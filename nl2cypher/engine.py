@@ -11,13 +11,15 @@ import json
 import os
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from . import clauses, steps
 from .answer import Answer, Trace
 from .cypher import queries
-from .cypher.ast import Node, nodes
+from .cypher.ast import Node, Return, nodes
 from .cypher.dialects import render
+from .cypher.parse import Unsupported, parse
 from .domain import domain_exists, load_domain
 from .errors import BadQuestion, CannotTranslate, Nl2CypherError, NotUnderstood, OutOfScope, UnknownEntity, Unresolved
 from .followup import Resolver
@@ -31,7 +33,7 @@ from .schema import Schema
 from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
-from .understanding import (LONE_TURN, NOTHING_FOUND, TRUST, Expressed, Understanding, as_typed, complete_first,
+from .understanding import (LONE_TURN, NOTHING_FOUND, TIED, TRUST, Expressed, Understanding, as_typed, complete_first,
                             asides, lists_everything, understand, unexplained_words, untold)
 from .units import map_units
 
@@ -344,6 +346,23 @@ class Engine:
             if reports and m.time.year is not None and m.time.start is not None and m.time.start > max(reports):
                 raise OutOfScope(self.lang.say("errors.future", latest=max(reports), day=m.text))
 
+    def _tied_past_limit(self, ans: Answer) -> bool:
+        """Does the row after the last one a ranking keeps tie with it on what ranks them? (Asked
+        again for one row more: the store gives no ties of its own.)"""
+        try:
+            query = parse(ans.cypher)
+        except (Unsupported, Nl2CypherError):
+            return False
+        last = query.clauses[-1]
+        if not isinstance(last, Return) or not last.limit or not last.order:
+            return False
+        ranked = [k for k, item in enumerate(last.items) if item.expr == last.order[0].expr]
+        if not ranked:
+            return False
+        more = replace(query, clauses=query.clauses[:-1] + (replace(last, limit=last.limit + 1),))
+        rows = self.store.run(render(more, self.dialect), ans.params, max_rows=last.limit + 1).rows
+        return len(rows) > last.limit and rows[last.limit][ranked[0]] == rows[last.limit - 1][ranked[0]]
+
     def _use(self, ans: Answer, result: RevisionResult) -> bool:
         """The engine's decision on a revision: an accepted query replaces the
         heuristic one (and says so); a skipped one leaves a note. True if used."""
@@ -389,6 +408,10 @@ class Engine:
                 # 华海锂电的申购代码 with no IPO row, 最多的是哪只 among none: no answer to vouch for
                 ans.confidence = NOTHING_FOUND
                 ans.notes.append(self.lang.say("notes.nothing_found"))
+            elif ans.kind == "ranking" and (ans.confidence or 0) >= self.trust and self._tied_past_limit(ans):
+                # 连板最多的是哪只 with nine at one day: the one shown is one of several, picked by its name
+                ans.confidence = TIED
+                ans.notes.append(self.lang.say("notes.tied"))
             if said is None:  # (a follow-up's IN list may be the rows before: 其中涨停的 keeps some)
                 self._named_missing(ans)
         except Nl2CypherError as e:

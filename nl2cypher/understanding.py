@@ -25,6 +25,7 @@ from .schema import TIME_TYPES
 TRUST = 0.5  # the contract's line: below it an answer is flagged as possibly not understood
 LONE_TURN = 0.45  # a turn after others that leaned on none and names nothing: just below TRUST
 NOTHING_FOUND = 0.45  # a named thing's value asked and no row came back: the KG may not hold it
+TIED = 0.45  # a ranking's last row kept ties with the next: which are shown is the names' spelling
 ECHO = 0.4  # an answer that only repeats the question's names
 GUESS = 0.45  # words searched for in texts (news titles) with nothing saying which texts: just below TRUST
 CLOSE_MARGIN = 0.005  # top two candidates this close: the ranking could not tell them apart
