@@ -1252,12 +1252,15 @@ class Resolver:
             if kind == "they" and len(said) >= 2:
                 return said  # 这几只基金 after 张丽华管的基金和她的重仓股: the funds named and answered
             for pool in (prev.answered, _one_kind(prev.named)):
+                pool = [n for n in pool if self._fits(n.label, ex)]  # 这两家注册资本 after two chairmen: not them
                 if len(pool) >= 2:  # 这两家 after three rows: which two? asked back
                     return pool if kind != "pair" or len(pool) == 2 else []
             listed = self._picked_from(history, prev, ex) if kind == "they" else []
             if listed:  # their revenue after the one a ranking picked from a list: the list's
                 return listed
             recent = []  # 这两家 after 比亚迪呢: the one thing of each of the last two (n) turns
+            of_kind: dict[str, list[Named]] = {}  # …or of the last turns of one kind, when a turn was about two
+            mixed = False
             for t in reversed(history):
                 # the one thing the turn was about that can have what is asked (这两个人谁任职时间更早:
                 # the chairman each turn answered, not the company it named)
@@ -1268,6 +1271,14 @@ class Resolver:
                     recent.append(one[0])
                 if len(recent) == n:
                     return recent[::-1]
+                mixed = mixed or t.ok and len({x.label for x in one}) > 1
+                for thing in one if t.ok else ():  # 长城汽车那个董事长呢 after 比亚迪's: a company and a person
+                    same = of_kind.setdefault(thing.label, [])
+                    if thing not in same and not self._left_out(prev, thing):
+                        same.append(thing)
+                full = [same for same in of_kind.values() if len(same) == n]
+                if kind == "pair" and mixed and full:
+                    return full[0][::-1]
             # 这些基金 after a manager who runs one: that one (a list of one)
             return prev.answered if kind == "they" and len(prev.answered) == 1 else []
         if kind == "definite":  # 这个板块: the latest turn with things of that kind, its answer first

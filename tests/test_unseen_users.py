@@ -5717,3 +5717,15 @@ def test_a_ranking_whose_last_row_ties_with_the_next_is_flagged_and_says_so(engi
     assert ans.confidence < engine.trust, ans.confidence
     sure = engine.ask("今天成交量最大的是哪只")
     assert sure.confidence >= engine.trust and not any("并列" in n for n in sure.notes), sure.notes
+
+
+def test_the_two_after_turns_each_about_a_company_and_its_chairman_are_of_the_kind_asked(engine):
+    """这俩谁干得年头长 after two companies' chairmen: the two chairmen (each turn named a company and
+    answered a person, and 这俩 pointed at nothing); 这两家注册资本 then: the two companies."""
+    s = _after(engine, "比亚迪董事长叫啥啊", "他啥时候上任的", "长城汽车那个董事长呢 叫啥 啥时候上的")
+    _answers(engine, s.ask("这俩谁干得年头长"),
+             "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE s.name IN ['比亚迪', '长城汽车'] "
+             "AND c.departure_date IS NULL RETURN c.name, c.appointment_date", True)
+    _answers(engine, s.ask("那这两家注册资本差多少"),
+             "MATCH (a:stock {name: '比亚迪'}), (b:stock {name: '长城汽车'}) "
+             "RETURN abs(a.registered_capital - b.registered_capital)")
