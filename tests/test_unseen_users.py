@@ -3467,7 +3467,6 @@ def test_every_quarter_asked_yes_or_no_of_one_company(engine, question, gold):
     _same(engine, question, gold)
 
 
-
 def test_a_fall_said_of_every_company_is_shown_as_a_fall(engine):
     """同比下降的股票: the percent column says a fall (减少幅度), not a growth rate of +227%."""
     ans = engine.ask("2023年第四季度净利润同比下降的股票有哪些")
@@ -4454,8 +4453,6 @@ def test_we_are_the_company_the_asker_said(engine):
     ans = s.ask("今天我们在建材板块里涨跌幅排第几")
     assert "海螺水泥" in ans.resolved_question and ans.rows and ans.rows[0][0] == "海螺水泥", \
         (ans.resolved_question, ans.rows)
-
-
 
 
 @pytest.mark.parametrize("question, gold", [
@@ -5626,8 +5623,24 @@ def test_a_forecast_of_a_name_after_its_shareholders_is_refused_not_swapped_in(e
     # every level down the chain, said as following it to its end
     ("锂矿下游都有嘛产业？一层一层往下捋，捋到头",
      "MATCH (:industry {name: '锂矿'})-[:affect*1..30]->(i:industry) RETURN DISTINCT i.name"),
+    # a bank's 产品 is a fund (not a piece of an insurer's product's name)
+    ("想请教一下，张丽华这位基金经理目前一共管理几只产品呀",
+     "MATCH (:fund_manager {name: '张丽华'})-[:manage]->(f:public_offering_fund) RETURN count(f)"),
+    ("您好，目前处于认购期的产品有哪些呀？认购截止时间分别是哪天，我这边好提前跟客户沟通",
+     "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name, f.subscription_end_time"),
+    # a group chat's stickers, who is @-ed and who asked, and 库里 (in the data)
+    ("htzq和zxzq 谁注册资本大[旺柴]",
+     "MATCH (s:stock) WHERE s.name IN ['华泰证券', '中信证券'] RETURN s.name, s.registered_capital "
+     "ORDER BY s.registered_capital DESC"),
+    ("库里规模最大的基金是哪只 多大",
+     "MATCH (f:public_offering_fund) RETURN f.name, f.scale ORDER BY f.scale DESC, f.name LIMIT 1"),
+    # who bought it and what it is called, no holding asked; u1s1 and 想上车 only colour it
+    ("二哥买了个基金叫嘉实大金融指数A，非让我帮他问问谁管着呢",
+     "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '嘉实大金融指数A'}) RETURN m.name"),
+    ("u1s1 想上车点基金 招商医疗健康债券A现在能买吗",
+     "MATCH (f:public_offering_fund {name: '招商医疗健康债券A'}) RETURN f.sales_status"),
 ])
-def test_wuhan_and_tianjin_words_and_a_chain_to_its_end(engine, question, gold):
+def test_regional_words_a_chain_to_its_end_a_banks_products_and_a_group_chats_marks(engine, question, gold):
     _same(engine, question, gold)
 
 
@@ -5648,28 +5661,6 @@ def test_this_kind_after_a_ranking_among_the_answer_is_the_one_picked(engine):
     top = s.turns[-1].answered[0].name
     _answers(engine, s.ask("关联这个产业的股票有几只？"),
              f"MATCH (s:stock)-[:associate]->(:industry {{name: '{top}'}}) RETURN count(DISTINCT s)", True)
-
-
-@pytest.mark.parametrize("question, gold", [
-    # a bank's 产品 is a fund (not a piece of an insurer's product's name)
-    ("想请教一下，张丽华这位基金经理目前一共管理几只产品呀",
-     "MATCH (:fund_manager {name: '张丽华'})-[:manage]->(f:public_offering_fund) RETURN count(f)"),
-    ("您好，目前处于认购期的产品有哪些呀？认购截止时间分别是哪天，我这边好提前跟客户沟通",
-     "MATCH (f:public_offering_fund) WHERE f.sales_status = '认购期' RETURN f.name, f.subscription_end_time"),
-    # a group chat's stickers, who is @-ed and who asked, and 库里 (in the data)
-    ("htzq和zxzq 谁注册资本大[旺柴]",
-     "MATCH (s:stock) WHERE s.name IN ['华泰证券', '中信证券'] RETURN s.name, s.registered_capital "
-     "ORDER BY s.registered_capital DESC"),
-    ("库里规模最大的基金是哪只 多大",
-     "MATCH (f:public_offering_fund) RETURN f.name, f.scale ORDER BY f.scale DESC, f.name LIMIT 1"),
-    # who bought it and what it is called, no holding asked; u1s1 and 想上车 only colour it
-    ("二哥买了个基金叫嘉实大金融指数A，非让我帮他问问谁管着呢",
-     "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '嘉实大金融指数A'}) RETURN m.name"),
-    ("u1s1 想上车点基金 招商医疗健康债券A现在能买吗",
-     "MATCH (f:public_offering_fund {name: '招商医疗健康债券A'}) RETURN f.sales_status"),
-])
-def test_a_banks_products_a_group_chats_marks_and_a_relatives_purchase(engine, question, gold):
-    _same(engine, question, gold)
 
 
 def test_him_or_her_is_the_one_person_before(engine):
