@@ -128,7 +128,8 @@ def _asked_again_of(engine: "Engine", clause: str, ex, first) -> bool:
     named, with the tail word of a follow-up (呢) — the first's ask, of it."""
     tails = [str(w) for w in (engine.lang.references.get("follow_up") or {}).get("clause_tail") or ()]
     kinds = {t for m in first.mentions if m.kind in ("entity", "value") for t in m.targets}
-    return _says_names_only(engine, ex) and any(clause.rstrip("？?。 ").endswith(w) for w in tails) \
+    said = clause.rstrip(engine.expressed.clause_marks + " ")
+    return _says_names_only(engine, ex) and any(said.endswith(w) for w in tails) \
         and any(t in kinds for m in ex.mentions if m.kind in ("entity", "value") for t in m.targets)
 
 

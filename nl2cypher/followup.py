@@ -1252,7 +1252,8 @@ class Resolver:
             if kind == "they" and len(said) >= 2:
                 return said  # 这几只基金 after 张丽华管的基金和她的重仓股: the funds named and answered
             for pool in (prev.answered, _one_kind(prev.named)):
-                pool = [n for n in pool if self._fits(n.label, ex)]  # 这两家注册资本 after two chairmen: not them
+                if kind == "pair":  # 这两家注册资本 after two chairmen: not them
+                    pool = [n for n in pool if self._fits(n.label, ex)]
                 if len(pool) >= 2:  # 这两家 after three rows: which two? asked back
                     return pool if kind != "pair" or len(pool) == 2 else []
             listed = self._picked_from(history, prev, ex) if kind == "they" else []
