@@ -354,8 +354,8 @@ class Engine:
         except (Unsupported, Nl2CypherError):
             return False
         last = query.clauses[-1]
-        if not isinstance(last, Return) or not last.limit or not last.order:
-            return False
+        if not isinstance(last, Return) or not last.limit or not last.order or len(ans.rows) < last.limit:
+            return False  # (fewer rows than kept: none left to tie with, no second query)
         ranked = [k for k, item in enumerate(last.items) if item.expr == last.order[0].expr]
         if not ranked:
             return False
