@@ -168,3 +168,15 @@ def test_a_condition_after_the_top_one_is_picked_does_not_pick_another(engine):
     top = engine.store.run("MATCH (s:stock) RETURN s.name ORDER BY s.registered_capital DESC, s.name LIMIT 1").rows[0][0]
     ans = engine.ask("注册资本最大的公司以前的董事长是谁")
     assert ans.error is None and all(r[1] == top for r in ans.rows), (ans.cypher, ans.rows)
+
+
+def test_hand_written_text_that_filters_after_a_limit_means_what_it_says(engine):
+    """A gold or a `cypher` command run by hand meets the same store: the ten biggest
+    volumes of a day, then those of them in one board — not that board's biggest ten."""
+    top = ("MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
+           "WITH s ORDER BY d.volume DESC, s.name LIMIT 10 ")
+    boards = engine.store.run(top + "MATCH (s)-[:belong_to]->(t:trade) RETURN t.name").rows
+    board = next(b for (b,) in engine.store.run("MATCH (t:trade) RETURN t.name ORDER BY t.name").rows
+                 if [b] not in boards)
+    n = engine.store.run(top + "MATCH (s)-[:belong_to]->(t:trade {name: $b}) RETURN count(DISTINCT s)", {"b": board})
+    assert n.rows == [[0]], board

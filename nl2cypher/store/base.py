@@ -51,14 +51,16 @@ class GraphStore(ABC):
 
     def fetch(self, q: Query, timeout_s: float | None = None) -> Result:
         """Run a query AST, printed in this store's dialect."""
-        return self.run(render(q, self.dialect), q.params, timeout_s)
+        text = render(q, self.dialect)
+        assert_read_only(text, self.dialect)
+        return self._run(text, q.params or {}, timeout_s)
 
     def run(self, cypher: str, params: dict[str, Any] | None = None, timeout_s: float | None = None,
             max_rows: int | None = None) -> Result:
         """Run a read query; at most `max_rows` rows come back (`truncated` says
         when there were more)."""
         assert_read_only(cypher, self.dialect)
-        return self._run(cypher, params or {}, timeout_s, max_rows)
+        return self._run(DIALECTS[self.dialect].settle(cypher), params or {}, timeout_s, max_rows)
 
     def explain(self, cypher: str, params: dict[str, Any] | None = None) -> None:
         """Raise QueryError if the store would not accept the query."""
