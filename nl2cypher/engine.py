@@ -142,12 +142,13 @@ class Engine:
         return Context(today or self.today or dt.date.today(), self.trading_days, self.latest)
 
     def translate(self, question: str, today: dt.date | None = None, *, said: str | None = None,
-                  after_turns: bool = False) -> Answer:
+                  after_turns: bool = False, into: Answer | None = None) -> Answer:
         """Everything but execution. In a conversation, `said` is what the user
         typed when `question` is their follow-up resolved (its words must be in
         the query too), and `after_turns` marks a turn asked after others that
-        leaned on none of them."""
-        ans = Answer(question)
+        leaned on none of them; `into` is the answer filled (its trace keeps what
+        was read when the question is refused)."""
+        ans = into if into is not None else Answer(question)
         tr = ans.trace
         q = (question or "").strip()
         if not q or not any(ch.isalnum() for ch in q):
@@ -395,7 +396,7 @@ class Engine:
             return stepped  # an instruction in steps, each sure: not read as one question
         ans = Answer(question)
         try:
-            ans = self.translate(question, today, said=said, after_turns=after_turns)
+            ans = self.translate(question, today, said=said, after_turns=after_turns, into=ans)
             t1 = time.perf_counter()
             res = self.store.run(ans.cypher, ans.params, max_rows=self.max_rows)
             if not res.rows and ans.trace.later is not None and self._revise(ans, ans.trace.later()):
