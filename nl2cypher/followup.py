@@ -250,7 +250,7 @@ class Resolver:
         if compared is not None:
             return compared
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
-        if ref is not None and ref[0] in ("they", "pair") and not history[-1].ok \
+        if ref is not None and ref[0] == "they" and not history[-1].ok \
                 and not self._named_unanswered(history, ref[0], ref[3], ex):
             # 这几只里面哪只最大 after a turn that got no answer: the ones it was to list — asked back
             return Resolution(q, "plural", clarify=self.lang.say("followup.unresolved", word=self._unglued(q[ref[1]:ref[2]])))
@@ -1671,6 +1671,11 @@ class Resolver:
             names = self._join([n.name for n in prev.named])
             return Resolution(self.lang.say("followup.owned", owner=names, question=self._strip_markers(q) or q),
                               "property", unsure=True)  # or the one picked's, or the ranking by it
+        if ex.of("property") and not ex.of("entity") and prev.ranked and len(prev.named) >= 2 \
+                and self._find(q, "which") is not None and all(self._fits(n.label, ex) for n in prev.named):
+            # 这个月以来谁涨得多 after 泸州老窖跟汾酒今天哪个收得高: a which-ask of its own, of the two
+            return Resolution(self._cat(self._join([n.name for n in prev.named]), self._strip_markers(q) or q),
+                              "property")
         picked = self._picked(prev) if alone else None
         if picked is not None and self._fits(picked.label, ex):
             # 管理费呢 after 规模最大的基金: that one's (it has one), or the ranking by it: flagged
@@ -1706,7 +1711,8 @@ class Resolver:
             edits += [(m["start"], m["end"], "") for m in prev.mentions if m["kind"] == "time"]
         if not kinds:  # 有几只, 分别是哪些, 最高的呢: the question before, asked in another shape
             rest = self._strip_markers(q)
-            picked = prev.answered[0] if len(prev.answered) == 1 and (prev.ranked or not prev.named) else None
+            picked = prev.answered[0] if len(prev.answered) == 1 and (prev.ranked or not prev.named) else \
+                prev.named[0] if len(prev.named) == 1 and not prev.ranked else None  # 谁管的 after its 规模多大: its
             if rest and picked is not None and self._links(picked.label, ex):
                 # 谁管的 after 哪个基金最大: who manages the one the answer picked
                 return Resolution(self.lang.say("followup.owned", owner=picked.name, question=rest), "owned")

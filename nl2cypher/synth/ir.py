@@ -463,13 +463,17 @@ class QueryGraph:
         if asked is None or not parts or not isinstance(parts[-1], Projection):
             return parts
         factor, word, units = asked
-        cols = []
+        cols, scaled = [], set()
         for c in parts[-1].columns:
             kept = self._kept_in(c.expr, units)
+            if kept is not None and kept != factor:
+                scaled.add(c.expr)
             cols.append(c if kept is None or kept == factor else
                         Column(Op("/", c.expr, Const(factor / kept)),
                                self.lang.say("columns.scaled", value=c.alias or "", unit=word)))
-        return parts[:-1] + (dataclasses.replace(parts[-1], columns=tuple(cols)),)
+        # distinct rows are ordered only by what they show: a figure shown scaled no longer is
+        distinct = parts[-1].distinct and not any(o.expr in scaled for o in parts[-1].order)
+        return parts[:-1] + (dataclasses.replace(parts[-1], columns=tuple(cols), distinct=distinct),)
 
     def _kept_in(self, e, units: tuple[str, ...]) -> float | None:
         """The factor of the unit a stored figure (or a total, average, extreme of one)

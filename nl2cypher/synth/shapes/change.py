@@ -44,6 +44,8 @@ def lower(g: QueryGraph):
         return None  # 本周收盘价是多少: the prices of the week, not a change (年内收多少 涨跌几个点: both)
     if t is None or t.kind == "day":
         return None  # 今天涨了多少: the day's own change
+    if g.lang.found("each_day", g.ex.question) and not g.lang.found("each_averaged", g.ex.question):
+        return None  # 上周每天涨跌多少: each day's change, listed
     if ent is None or a is None or not g.ctx.trading_days:
         return None
     price = g.schema.labels[a.owner.label].measures.get("price")

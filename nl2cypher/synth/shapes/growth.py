@@ -340,6 +340,8 @@ def _day_against_day(g: QueryGraph, u, a, ent):
     other = _prop_after(g, a, g.pos(u.ref("time")))
     if u.params.get("by") == "time" and other == a.prop and cur_day < ref_day:
         cur_day, ref_day = ref_day, cur_day  # 昨天和今天成交量差多少: the later day's less the earlier's
+    elif other == a.prop and cur_day < ref_day and g.lang.found("moves", g.ex.question[slice(*u.span)]):
+        cur_day, ref_day = ref_day, cur_day  # 去年3月15号收多少 跟今天比涨了几个点: a move runs forward in time
 
     def on(d):
         return lambda v: [Op("=", g.day(v, label), Day(d))]

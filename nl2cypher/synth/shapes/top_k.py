@@ -56,10 +56,13 @@ def lower(g: QueryGraph):
     if owner is not None:  # …the owner's too (one holder's holdings tie by the stock's name)
         order += (Sort(g.name_of(owner)[0]),)
     if owner is not None and limit is not None:
-        parts = _ranked_first(g, owner, Sort(ranked.ref, desc), limit)
+        parts = _ranked_first(g, owner, Sort(ranked.ref, desc), limit, {r.var for c in cols for r in refs(c.expr)})
         if parts is not None:
             return g.candidate(parts + (Projection(tuple(cols), order=order),), NAME)
-    return g.candidate((g.pattern(), Projection(tuple(cols), order=order, limit=limit)), NAME)
+    # distinct: a thing joined only to say its kind (股东公司) must not repeat the ranked rows — where
+    # every order is a column shown (a store orders distinct rows only by what they show)
+    distinct = all(any(o.expr == c.expr for c in cols) for o in order)
+    return g.candidate((g.pattern(), Projection(tuple(cols), distinct=distinct, order=order, limit=limit)), NAME)
 
 
 def _both_ends(g: QueryGraph, a) -> bool:
@@ -118,7 +121,9 @@ def _ranked_owner(g: QueryGraph, ref) -> Slot | None:
     vars_ = (ln.a, ln.b) if ln is not None else (_reporter(g, ref.var),)
     # 香港中央结算持股比例最高的是哪家: one holder named, its holdings ranked — the things held, though unsaid
     kinds = ("label", "hidden") if ln is not None and g.target.kind == "entity" and len(g.target.names) == 1 else ("label",)
-    return next((s for s in g.slots if s.var in vars_ and s is not g.target and s.kind in kinds), None)
+    # 这六家中注册资本最大的是哪家 董事长是谁: one of the things named is picked — named too
+    return next((s for s in g.slots if s.var in vars_ and s is not g.target
+                 and (s.kind in kinds or s.kind == "entity" and len(s.names) > 1)), None)
 
 
 def _reporter(g: QueryGraph, var: str) -> str:
@@ -134,9 +139,10 @@ def _reporter(g: QueryGraph, var: str) -> str:
     return var
 
 
-def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int) -> tuple | None:
+def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int, shown: set[str]) -> tuple | None:
     """Rank the owners first, then follow them to the target: the biggest fund's
-    managers are all of them (ranking fund-manager pairs would keep one)."""
+    managers are all of them (ranking fund-manager pairs would keep one). Not when a
+    column shows something neither carried nor followed to (a holding's 占比)."""
     later = [ln for ln in g.links if g.target.var in (ln.a, ln.b)]
     after = {v for ln in later for v in (ln.a, ln.b, ln.rel_var, *(st.var for st in ln.steps))} - {owner.var}
     if not later or by.expr.var in after:
@@ -150,6 +156,8 @@ def _ranked_first(g: QueryGraph, owner: Slot, by: Sort, limit: int) -> tuple | N
     tie = g.name_of(owner)[0]
     if tie.var in after:  # a new issue named by its stock, joined later: its own code breaks the tie
         tie = Ref(owner.var, g.schema.labels[owner.label].display)
+    if shown - {c.expr.var for c in carried} - after:
+        return None
     keep = Projection(carried, distinct=True, order=(by, Sort(tie)), limit=limit, carry=True)
     alone = {s.var for s in g.slots} - after
     return (g.pattern(first, [c for c, late in conds if not late], alone), keep,
