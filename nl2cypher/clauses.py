@@ -120,7 +120,13 @@ def named_again(engine: "Engine", question: str, today) -> bool:
     return any(ex is not None and (not _says_names_only(engine, ex)
                and (first & {r.name for m in ex.of("entity") for r in m.entities}
                     or len(first) == 1 and _points_back(engine, p)) or _asked_again_of(engine, p, ex, reads[0]))
-               for p, ex in zip(parts[1:], reads[1:]))
+               or _further(engine, p) for p, ex in zip(parts[1:], reads[1:]))
+
+
+def _further(engine: "Engine", clause: str) -> bool:
+    """多晶硅的下游有哪些，再往下一层又是哪些: a later clause going one link further along the first's chain."""
+    words = [str(w) for w in (engine.lang.references.get("follow_up") or {}).get("further") or ()]
+    return any(clause.lstrip(engine.expressed.clause_marks + " ").startswith(w) for w in words)
 
 
 def _asked_again_of(engine: "Engine", clause: str, ex, first) -> bool:

@@ -135,7 +135,7 @@ class Resolver:
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
                                 "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine", "names_it",
-                                "ourselves")}
+                                "ourselves", "bounds")}
         self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
         self._ourselves = re.compile("|".join(map(re.escape, self.words["ourselves"]))) if self.words["ourselves"] else None
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
@@ -1381,6 +1381,9 @@ class Resolver:
                 return False
         owners = {t.split(".")[0] for m in mentions if m.kind == "property" for t in m.targets}
         owners |= {o for m in mentions if m.kind == "value" for t in m.targets for o in self.schema.reporters(t.split(".")[0])}
+        # 有没有走出红三兵: a value a row of a kind holds (a day's), that kind's — not a holder's
+        owners |= {t.split(".")[0] for m in mentions if m.kind == "value" for t in m.targets
+                   if "." in t and t.split(".")[0] in self.schema.labels and not self.schema.reporters(t.split(".")[0])}
         if not owners:  # 男的女的: values of its own (a manager's sex, not a fund's)
             owners = {t.split(".")[0] for t in _either(mentions)}
         if not owners:
@@ -1896,7 +1899,7 @@ class Resolver:
         """成交量呢, 那涨了百分之几: what the question before asked, all of it, is swapped."""
         props = ex.of("property")
         units = self._units(ex)
-        asked = q[props[0].start:props[-1].end] if props else self._measure_words(ex, units)
+        asked = q[props[0].start:self._bounded_end(q, ex, props[-1].end)] if props else self._measure_words(ex, units)
         if not asked:
             return []
         agg = next((u for u in units if u.kind == "aggregate"), None)
@@ -1922,6 +1925,16 @@ class Resolver:
         counted = [(a, b, "") for a, b in prev.shapes if prev.counted and b <= cut
                    and not self.patterns["superlatives"].search(base[a:b])] if "superlatives" in self.patterns else []
         return counted + [(cut, len(base), self._of_word + asked)]
+
+    def _bounded_end(self, q: str, ex, end: int) -> int:
+        """Where a figure said ends: 连板两天以上 after 今天涨停的 is the figure, its number and its bound."""
+        num = next((m for m in ex.mentions if m.kind == "number" and 0 <= m.start - end <= 1), None)
+        if num is None:
+            return end
+        # (its unit between: 两天以上, 5%以上)
+        at = [(k + len(w)) for k in range(num.end, min(len(q), num.end + 4)) if q[k] not in self._seps + self._ends
+              for w in self.words["bounds"] if q.startswith(w, k)]
+        return min(at) if at else num.end
 
     def _kept_figures(self, ex, prev: Turn) -> list[str]:
         """涨了没 after 茅台今天多少钱: how one thing did, asked of the row whose figures the turn

@@ -315,13 +315,20 @@ def the_one(g: QueryGraph) -> int | None:
     named them all (招行跟工行今天谁涨得多: both, the higher first, answer which and by how much)."""
     t = g.target
     if t.kind != "entity" or len(t.names) < 2 or not g.lang.words.get("named_candidates_ranked"):
-        return 1
+        return g.ctx.top_k if _picked_in_plural(g) else 1
     ends = [g.ex.tag_span(i)[1] for i, m in enumerate(g.ex.mentions)
             if m.kind == "entity" and any(e.name in t.names for e in m.entities)]
     unit = next((u for u in g.units_of("extreme", "which", "topk") if ends and u.start >= max(ends)), None)
     between = g.ex.tagged[max(ends):unit.start] if unit is not None else ""
     # …but 这七只中涨得最多的, 这些红三兵的里面 (a list picked from, often the answer before): one
     return 1 if any(str(w) in between for w in g.lang.words.get("among_named") or ()) else None
+
+
+def _picked_in_plural(g: QueryGraph) -> bool:
+    """最便宜的基金是哪几只: a superlative asked in the plural after it — the first few."""
+    ext = g.unit("extreme")
+    return ext is not None and g.target.kind != "entity" and any(
+        str(w) in g.ex.tagged[ext.start:] for w in g.lang.words.get("plural_picks") or ())
 
 
 def _several_then_which(g: QueryGraph, extreme) -> bool:

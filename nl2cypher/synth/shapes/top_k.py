@@ -59,9 +59,10 @@ def lower(g: QueryGraph):
         parts = _ranked_first(g, owner, Sort(ranked.ref, desc), limit, {r.var for c in cols for r in refs(c.expr)})
         if parts is not None:
             return g.candidate(parts + (Projection(tuple(cols), order=order),), NAME)
-    # distinct: a thing joined only to say its kind (股东公司) must not repeat the ranked rows — where
-    # every order is a column shown (a store orders distinct rows only by what they show)
-    distinct = all(any(o.expr == c.expr for c in cols) for o in order)
+    # distinct: a thing joined but not shown (股东公司: its holders) must not repeat the ranked rows —
+    # where every order is a column shown (a store orders distinct rows only by what they show)
+    shown = {r.var for c in cols for r in refs(c.expr)}
+    distinct = any(s.var not in shown for s in g.slots) and all(any(o.expr == c.expr for c in cols) for o in order)
     return g.candidate((g.pattern(), Projection(tuple(cols), distinct=distinct, order=order, limit=limit)), NAME)
 
 
