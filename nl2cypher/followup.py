@@ -1726,7 +1726,7 @@ class Resolver:
             edits += self._ungrown(prev)  # 工行同期多少 after 招行…同比: the figure, not its growth
         shape = self._own_shape(ex, prev) if _apply(prev.resolved, edits, not self.lang.script) != prev.resolved else ""
         if shape:  # 那昨天的有几只 after 今天涨停的有哪些: the day swapped and the answer counted
-            edits += [(a, b, "") for a, b in prev.shapes]
+            edits += [(a, b, "") for a, b in prev.shapes if not any(e[:2] == (a, b) for e in edits)]
         text = _apply(prev.resolved, edits, not self.lang.script)
         if shape:
             text = self._cat(self._unasked(text), shape)
@@ -1922,7 +1922,9 @@ class Resolver:
         # 申购代码呢 after 最近上市的新股有哪几个: theirs, asked after the last thing named (its asking words dropped)
         cut = max((m["end"] for m in prev.mentions), default=len(base))
         # …and 规模加起来多少 after 管了几只基金: the figure of the things counted, no longer their count
-        counted = [(a, b, "") for a, b in prev.shapes if prev.counted and b <= cut
+        # (the kind counted stays: 管了几只基金 → 管了基金的规模)
+        counted = [(a, b, "".join(m["text"] for m in prev.mentions if m["kind"] == "label" and a <= m["start"]
+                                  and m["end"] <= b)) for a, b in prev.shapes if prev.counted and b <= cut
                    and not self.patterns["superlatives"].search(base[a:b])] if "superlatives" in self.patterns else []
         return counted + [(cut, len(base), self._of_word + asked)]
 

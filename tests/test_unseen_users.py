@@ -5720,3 +5720,50 @@ def test_the_two_after_turns_each_about_a_company_and_its_chairman_are_of_the_ki
     _answers(engine, s.ask("那这两家注册资本差多少"),
              "MATCH (a:stock {name: '比亚迪'}), (b:stock {name: '长城汽车'}) "
              "RETURN abs(a.registered_capital - b.registered_capital)")
+
+
+def test_a_pointer_after_a_line_that_named_things_but_got_no_answer_points_at_them(engine):
+    """这俩…谁赚得多 after a line refused for a word the KG lacks (高股息), with a turn between that also got
+    none: the two that line named, not nobody."""
+    s = _after(engine, "亲，长江电力和中国神华这俩高股息的，今天分别收多少", "上个月底呢")
+    _answers(engine, s.ask("这俩2023年三季度单季谁赚得多"),
+             "MATCH (s:stock)-[:has_stock_financial_information]->(f) WHERE s.name IN ['长江电力', '中国神华'] "
+             "AND f.year = 2023 AND f.quarter = 3 RETURN s.name, f.net_profit ORDER BY f.net_profit DESC", True)
+
+
+def test_a_ranking_over_a_thing_joined_but_not_shown_repeats_no_row(engine):
+    """单季赚钱最多的三家股东公司: each company once (its many holders are not shown), three of them."""
+    _answers(engine, engine.ask("2023年第四季度单季赚钱最多的三家股东公司是谁啊"),
+             "MATCH (s:stock)-[:has_stock_financial_information]->(f) WHERE f.year = 2023 AND f.quarter = 4 "
+             "RETURN s.name, f.net_profit ORDER BY f.net_profit DESC, s.name LIMIT 3", True)
+
+
+def test_a_move_between_an_earlier_day_and_today_runs_forward(engine):
+    """去年3月15号收多少 跟今天比涨了百分之几: from that day to today (a rise goes forward in time)."""
+    ans = engine.ask("去年3月15号茅台收多少？跟今儿个比涨了百分之几")
+    want = engine.store.run("MATCH (s:stock {name: '贵州茅台'})-[:has_stock_data]->(a), (s)-[:has_stock_data]->(b) "
+                            f"WHERE a.date = date('2023-03-15') AND b.date = {T} "
+                            "RETURN (b.closing_price - a.closing_price) * 100.0 / a.closing_price").rows[0][0]
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.confidence)
+    assert any(abs(v - want) < 1e-6 for v in ans.rows[0] if isinstance(v, float)), (ans.rows, want)
+
+
+def test_each_day_of_a_period_asked_lists_the_days(engine):
+    """上周每天涨跌多少: the week's days, each with its change — not the week's one change."""
+    _answers(engine, engine.ask("有色金属板块上周每天涨跌多少"),
+             "MATCH (t:trade {name: '有色金属'})-[:has_trade_data]->(d) WHERE d.date >= date('2024-03-04') "
+             "AND d.date <= date('2024-03-08') RETURN d.date, d.range ORDER BY d.date", True)
+
+
+def test_a_superlative_asked_in_the_plural_keeps_the_first_few(engine):
+    """管理费最便宜的基金是哪几只: the cheapest few, shown as such (取5条), not the one."""
+    ans = engine.ask("管理费最便宜的基金是哪几只")
+    _answers(engine, ans, "MATCH (f:public_offering_fund) RETURN f.name, f.management_fee "
+             "ORDER BY f.management_fee, f.name LIMIT 5", True)
+    assert len(engine.ask("管理费最便宜的基金是哪只").rows) == 1
+
+
+def test_a_fund_asked_about_in_the_passive_is_asked_for_its_manager(engine):
+    """持有宁德时代的基金由哪位基金经理管理: the holders' managers (not other funds those managers run)."""
+    _answers(engine, engine.ask("持有宁德时代的基金由哪位基金经理管理"),
+             "MATCH (m:fund_manager)-[:manage]->(f)-[:hold]->(:stock {name: '宁德时代'}) RETURN DISTINCT m.name")
