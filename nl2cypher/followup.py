@@ -1063,6 +1063,10 @@ class Resolver:
             and ex is not None and any(u.kind in ("count", "aggregate") for u in self._units(ex))
         if many:  # 其中超过5%的几家 after 54 rows: too many to name to count them — the question before, narrowed
             targets = []
+        inside = self._inside_one(prev, ex) if kind == "among" and not targets and prev is not None else None
+        if inside is not None:  # 那里头哪个股票涨得最多 after the board that rose most: its stocks
+            said = self._cat(q[:start], inside.name + self._among_word + q[end:].lstrip(self._seps))
+            return Resolution(self._cat(self._then_before(history, ex), said), "among")
         if kind in ("among", "they") and not targets and prev is not None and (kind == "among" or self._counted_some(prev)
                                                                                or self._listed_none(prev, label) or many):
             # 浙江的公司有多少家 … 其中创业板的有几家: the question before, narrowed (about none: flagged);
@@ -1357,6 +1361,15 @@ class Resolver:
         labels = self.schema.labels
         return any(labels[x].measures.get("change") for x in [label, *(
             t for t in labels if self.schema.edges_between(label, t))] if x in labels)
+
+    def _inside_one(self, prev: Turn, ex) -> Named | None:
+        """The one thing the turn before answered, when the kind now asked among is one
+        step from it (a board's stocks), not its own kind."""
+        if len(prev.answered) != 1 or ex is None:
+            return None
+        one = prev.answered[0]
+        kinds = {t for m in ex.mentions if m.kind == "label" for t in m.targets}
+        return one if kinds and one.label not in kinds and all(self._one_step(one.label, k) for k in kinds) else None
 
     def _named_unanswered(self, history: list[Turn], kind: str, label: str | None, ex) -> list[Named]:
         """这俩 after a line that named two things and got no answer (…这俩高股息的今天收多少:
@@ -2113,9 +2126,11 @@ def _later_first(op: str, a: int, b: int, history: list[Turn], said_order: bool 
     a quarter, then the year before's): a change over time, the later day's less the earlier's,
     signed; else as given (比上一个低多少 says its order)."""
     days = _day_of(history[a]), _day_of(history[b])
-    if op not in ("difference", "more") or op == "more" and said_order or not all(days) or days[0] == days[1]:
+    if op not in ("difference", "more", "percent") or op != "difference" and said_order or not all(days) \
+            or days[0] == days[1]:
         return op, a, b
-    return "more", *((a, b) if days[0] > days[1] else (b, a))
+    # (多挣了百分之几 after 23年, then 22年: the later against the earlier too)
+    return ("percent" if op == "percent" else "more"), *((a, b) if days[0] > days[1] else (b, a))
 
 
 def _days_of(turn: Turn) -> set[str]:
