@@ -390,6 +390,9 @@ class Resolver:
         if not any(u.kind == "growth" and u.params.get("kind") == "vs" for u in units):
             return None
         rest = self._strip_markers(q) or q
+        if len(ex.of("time")) >= 2 and len(prev.named) == 1:
+            # 那今天比昨天涨了百分之几 after 茅台昨天收了多少: both days said — of that thing, as asked
+            return Resolution(self.lang.say("followup.owned", owner=prev.named[0].name, question=rest), "owned")
         return Resolution(self.lang.say("followup.against", question=prev.resolved, against=rest), "against")
 
     def _grown(self, q: str, ex, history: list[Turn], calendar=None) -> Resolution | None:
@@ -874,6 +877,8 @@ class Resolver:
         asking = self.lang.asking_part
         if ref is None or asking is not None and asking.search(ex.question[:ref[1]]):
             return None
+        if self._picked_bare is not None and any(m.start() <= ref[1] < m.end() for m in self._picked_bare.finditer(ex.question)):
+            return None  # 持股比例最高那家: the one a superlative picks, pointing at nothing before
         return self._unglued(ex.question[ref[1]:ref[2]])
 
     def _advice_alone(self, q: str, ex) -> bool:

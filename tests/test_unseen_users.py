@@ -5767,3 +5767,23 @@ def test_a_fund_asked_about_in_the_passive_is_asked_for_its_manager(engine):
     """持有宁德时代的基金由哪位基金经理管理: the holders' managers (not other funds those managers run)."""
     _answers(engine, engine.ask("持有宁德时代的基金由哪位基金经理管理"),
              "MATCH (m:fund_manager)-[:manage]->(f)-[:hold]->(:stock {name: '宁德时代'}) RETURN DISTINCT m.name")
+
+
+def test_a_follow_up_saying_both_days_asks_them_of_the_thing_before(engine):
+    """那今天比昨天涨了百分之几 after 茅台昨天收了多少: today against yesterday, of 茅台 — not yesterday's close
+    asked again beside it."""
+    s = _after(engine, "茅台昨天收了多少")
+    ans = s.ask("那今天比昨天涨了百分之几")
+    want = engine.store.run("MATCH (s:stock {name: '贵州茅台'})-[:has_stock_data]->(a), (s)-[:has_stock_data]->(b) "
+                            f"WHERE a.date = {T} AND b.date = date('2024-03-14') "
+                            "RETURN (a.closing_price - b.closing_price) * 100.0 / b.closing_price").rows[0][0]
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.resolved_question, ans.confidence)
+    assert any(isinstance(v, float) and abs(v - want) < 1e-6 for v in ans.rows[0]), (ans.rows, want)
+
+
+def test_the_one_a_superlative_picks_is_no_pointer_to_ask_back(engine):
+    """持股比例最高那家 after a holder's list: the top one of that list, not 「那家」 asked back."""
+    s = _after(engine, "中央汇金 持股 list")
+    _answers(engine, s.ask("持股比例最高那家"),
+             "MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[r:is_stockholder_of]->(s:stock) "
+             "RETURN s.name, r.shareholding_ratio ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1", True)
