@@ -5787,3 +5787,10 @@ def test_the_one_a_superlative_picks_is_no_pointer_to_ask_back(engine):
     _answers(engine, s.ask("持股比例最高那家"),
              "MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[r:is_stockholder_of]->(s:stock) "
              "RETURN s.name, r.shareholding_ratio ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1", True)
+
+
+def test_the_fourth_quarter_added_over_a_boards_stocks_keeps_its_quarter(engine):
+    """煤炭股23年四季度加起来赚了多少: the fourth quarter, added over the board's stocks — not the year."""
+    _answers(engine, engine.ask("煤炭股23年四季度加起来赚了多少"),
+             "MATCH (t:trade {name: '煤炭'})<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f) "
+             "WHERE f.year = 2023 AND f.quarter = 4 RETURN sum(f.net_profit)", True)
