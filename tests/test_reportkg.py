@@ -665,3 +665,21 @@ def test_groups_with_more_than_so_many_members(report_engine, report_db):
     assert sorted(map(tuple, a.rows)) == sorted((i, n) for i, n in counts if n > 6) and a.confidence >= 0.5
     listed = report_engine.ask("Companies with more than 100 billion of revenue in 2022")
     assert listed.rows and all(r[-1] > 1e11 for r in listed.rows)  # a figure bound, not a count
+
+
+def test_two_figures_of_one_company_asked_in_two_matches_are_both_found(report_db):
+    """The store lost every row of a MATCH right after another sharing a company (its revenue, then
+    its net income: nothing); written after a WITH *, text by hand gets both, as one MATCH with a WITH would."""
+    figure = ("MATCH (c:Company)-[:HAS_CONCEPT]->(k:Concept)-[:HAS_FACT]->(f:Fact) WHERE k.name = '{}' "
+              "RETURN c.name, f.year, f.number")
+    with LadybugStore(report_db) as s:
+        revenue = {(c, y): n for c, y, n in s.run(figure.format("us-gaap:Revenues")).rows}
+        income = {(c, y): n for c, y, n in s.run(figure.format("us-gaap:NetIncomeLoss")).rows}
+        both = sorted(set(revenue) & set(income))
+        assert both  # the demo has companies reporting both in a year
+        (name, year) = both[0]
+        two = s.run("MATCH (c:Company)-[:HAS_CONCEPT]->(k:Concept)-[:HAS_FACT]->(f:Fact) WHERE c.name = $n AND "
+                    "k.name = 'us-gaap:Revenues' AND f.year = $y MATCH (c)-[:HAS_CONCEPT]->(k2:Concept)-[:HAS_FACT]->"
+                    "(f2:Fact) WHERE k2.name = 'us-gaap:NetIncomeLoss' AND f2.year = $y RETURN f.number, f2.number",
+                    {"n": name, "y": year})
+        assert two.rows == [[revenue[(name, year)], income[(name, year)]]]

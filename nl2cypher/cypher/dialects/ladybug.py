@@ -1,8 +1,9 @@
 """Ladybug (Kùzu) Cypher: a node's label is `label(n)`, not `labels(n)`; a date's year is
 `date_part('year', d)`, not `d.year`; a total over no rows is 0, as in openCypher (the store says NULL); a median is the middle of the sorted values; a MATCH's WHERE right after a WITH … LIMIT is written
 as WITH * WHERE (the store applies a MATCH's condition before the LIMIT above it: the top
-company's current chairman would become some other company's); text written by hand that
-filters so is printed again the same way."""
+company's current chairman would become some other company's); a MATCH right after another is
+written after a WITH * (the store loses rows there); text written by hand of either shape is
+printed again the same way."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ..ast import AGGREGATES, Func, Item, Lit, Match, Query, Return, With
 from ..parse import Unsupported, parse
 from .base import Generator
 
-_LIMIT_THEN_MATCH = re.compile(r"\bLIMIT\b.*\bMATCH\b", re.I | re.S)
+_TWO_MATCHES = re.compile(r"\bMATCH\b.*\bMATCH\b", re.I | re.S)
 
 
 class Ladybug(Generator):
@@ -42,18 +43,28 @@ class Ladybug(Generator):
     @classmethod
     def settle(cls, text: str) -> str:
         # text written by hand (a gold, the `cypher` command) meets the same store: printed
-        # again when it filters after a LIMIT and the one parser reads it
-        if not _LIMIT_THEN_MATCH.search(text):
+        # again when it has either shape below and the one parser reads it
+        if not _TWO_MATCHES.search(text):
             return text
         try:
             q = parse(text)
         except Unsupported:
             return text
-        return cls().generate(q) if any(_after_limit(q)) else text
+        return cls().generate(q) if any(_after_limit(q)) or any(_right_after_match(q)) else text
 
     def query(self, q: Query) -> str:
-        return " ".join(self.match(Match(c.paths)) + f" WITH * WHERE {self.gen(c.where)}" if late else self.gen(c)
-                        for c, late in zip(q.clauses, _after_limit(q)))
+        out = []
+        for c, late, joined in zip(q.clauses, _after_limit(q), _right_after_match(q)):
+            text = self.match(Match(c.paths)) + f" WITH * WHERE {self.gen(c.where)}" if late else self.gen(c)
+            out.append("WITH * " + text if joined else text)
+        return " ".join(out)
+
+
+def _right_after_match(q: Query) -> list[bool]:
+    """Per clause: a MATCH right after another MATCH — the store loses rows there (a company's
+    revenue, then its net income: none), not with a WITH between."""
+    return [k > 0 and isinstance(c, Match) and not c.optional and isinstance(q.clauses[k - 1], Match)
+            for k, c in enumerate(q.clauses)]
 
 
 def _after_limit(q: Query) -> list[bool]:
