@@ -251,7 +251,7 @@ class Resolver:
             return compared
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
         if ref is not None and ref[0] == "they" and not history[-1].ok \
-                and not self._named_unanswered(history, ref[0], ref[3], ex):
+                and not self._named_unanswered(history, ref[0], ref[3], ex)[0]:
             # 这几只里面哪只最大 after a turn that got no answer: the ones it was to list — asked back
             return Resolution(q, "plural", clarify=self.lang.say("followup.unresolved", word=self._unglued(q[ref[1]:ref[2]])))
         if ref is not None:
@@ -1059,9 +1059,9 @@ class Resolver:
         if kind == "they" and (said or after) is not None:
             label = (said or after).targets[0]  # 这些基金, 这几只基金: things of that kind
         targets = self._targets(kind, label, history, prev, ex, self.counted.get(word, 2)) if prev is not None else []
-        unanswered = self._named_unanswered(history, kind, label, ex)
+        unanswered, named_by = self._named_unanswered(history, kind, label, ex)
         if unanswered:
-            prev, targets = next(t for t in reversed(history) if t.named), unanswered
+            prev, targets = named_by, unanswered
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
         many = kind in ("among", "they") and prev is not None and prev.rows > ROWS_KEPT and set(targets) <= set(prev.answered) \
@@ -1376,16 +1376,16 @@ class Resolver:
         kinds = {t for m in ex.mentions if m.kind == "label" for t in m.targets}
         return one if kinds and one.label not in kinds and all(self._one_step(one.label, k) for k in kinds) else None
 
-    def _named_unanswered(self, history: list[Turn], kind: str, label: str | None, ex) -> list[Named]:
+    def _named_unanswered(self, history: list[Turn], kind: str, label: str | None, ex) -> tuple[list[Named], Turn | None]:
         """这俩 after a line that named two things and got no answer (…这俩高股息的今天收多少:
-        no dividends in the KG): the two it named, not an older turn's."""
+        no dividends in the KG): the two it named, not an older turn's — and that line."""
         last = next((t for t in reversed(history) if t.ok or t.named), None)  # (上个月底呢 between: also unanswered)
         if last is None or last.ok or kind not in ("it", "person", "pair", "they", "definite"):
-            return []
+            return [], None
         fit = list(dict.fromkeys(n for n in last.named if (n.label == label if kind == "definite" else
                                                            self._fits(n.label, ex))))
         want = {"it": 1, "person": 1, "pair": 2, "definite": 1}.get(kind)
-        return fit if (len(fit) == want if want else len(fit) >= 2) else []
+        return (fit, last) if (len(fit) == want if want else len(fit) >= 2) else ([], None)
 
     def _fits(self, label: str, ex) -> bool:
         """Can a thing of this label have what the question asks (它的注册资本:
