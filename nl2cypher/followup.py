@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .errors import Nl2CypherError, UnknownEntity
+from .lexicon import in_order
 from .understanding import clause_cuts
 from .units import map_units
 
@@ -240,7 +241,7 @@ class Resolver:
         grouped = self._grouped(q, ex, prev)
         if grouped is not None:
             return grouped
-        ranked = self._ranked_among(q, ex, self._narrowed_from(prev, history), history[-1] is prev) \
+        ranked = self._ranked_among(q, ex, self._narrowed_from(prev, history), history[-1] is prev, history) \
             or self._ranked_again(q, ex, history, prev) or self._ranked_inside(q, ex, prev)
         if ranked is not None:
             return ranked
@@ -597,7 +598,7 @@ class Resolver:
         return rows is not None and rows.dynamic and any(
             labels & set(e.sources) and owner in e.targets for e in self.schema.edges.values())
 
-    def _ranked_among(self, q: str, ex, prev: Turn | None, last: bool = True) -> Resolution | None:
+    def _ranked_among(self, q: str, ex, prev: Turn | None, last: bool = True, history=()) -> Resolution | None:
         """其中规模最大的是哪只 / 哪只持仓占比最高 right after a list: the question
         before, ranked — so what it was about (持有宁德时代的, 今天) stays with it.
         Not when the question before ranked already, nor for another kind of thing."""
@@ -607,8 +608,12 @@ class Resolver:
             return None
         cut = self._then_at(q, ex)  # 上游里面规模最大的那个|关联了哪些公司: the ranking, then a question of the one
         if cut is not None and prev.ranked and len(prev.answered) == 1:
-            # 涨最猛那只今天成交量多少 right after 谁涨最猛: the one it picked, asked on
-            return Resolution(self._cat(prev.answered[0].name, q[cut:]), "pronoun", repicked=True)
+            # 涨最猛那只今天成交量多少 right after 谁涨最猛: the one it picked, asked on (涨最好那个 after the
+            # best and then the worst: the one the turn saying those words picked)
+            bare = self._picked_bare.search(q[:cut]) if self._picked_bare is not None else None
+            said = q[:bare.start()] if bare is not None else ""
+            picked = self._described_turn(said, prev.answered[0].label, history) or prev.answered
+            return Resolution(self._cat(picked[0].name, q[cut:]), "pronoun", repicked=True)
         # 规模最大的是哪只 after 王明管几只基金: among those counted (这几只 says which ones itself); after a
         # count that narrowed a list before (其中银行股几家), writers rank that list — not this count
         counted = prev.counted and prev.number == 1 and last and self._find(q, "they") is None \
@@ -1059,6 +1064,8 @@ class Resolver:
         if kind == "they" and (said or after) is not None:
             label = (said or after).targets[0]  # 这些基金, 这几只基金: things of that kind
         targets = self._targets(kind, label, history, prev, ex, self.counted.get(word, 2)) if prev is not None else []
+        if kind == "definite" and prev is not None:
+            targets = self._described_turn(q[:start], label, history) or targets
         unanswered, named_by = self._named_unanswered(history, kind, label, ex)
         if unanswered:
             prev, targets = named_by, unanswered
@@ -1117,6 +1124,18 @@ class Resolver:
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1,
                           order=[t.name for t in targets] if len(targets) > 1 else None)
+
+    def _described_turn(self, before: str, label: str | None, history: list[Turn]) -> list[Named]:
+        """涨最好那个板块 after the best board and then the worst: the answer of the turn that said
+        the words right before the pointing word (in order, a particle or two between)."""
+        said = re.split(f"[{re.escape(self._ends + self._seps)}]", before)[-1].strip("".join(self.lang.fillers.particles))
+        if len(said) < 2:
+            return []
+        for t in reversed(history):
+            hits = list(dict.fromkeys(n for n in t.answered if n.label == label))
+            if hits and in_order(said, t.resolved):
+                return hits
+        return []
 
     def _narrowed_by(self, prev: Turn, targets: list[Named]) -> str:
         """里面…最多的 after …中女的规模合计 (the names, narrowed by a value): still narrowed — those

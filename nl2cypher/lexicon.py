@@ -170,7 +170,7 @@ def normalise(text: str, script: str = "", glue: frozenset[str] | str = "", fina
     return re.sub(rf"(?<=[{cjk}]) (?=[{g}])|(?<=[{g}]) (?=[{cjk}])", "", text)
 
 
-def _in_order(part: str, whole: str) -> bool:
+def in_order(part: str, whole: str) -> bool:
     """Are part's characters found in whole in the same order (some of whole left out)?"""
     it = iter(whole)
     return all(c in it for c in part)
@@ -847,7 +847,7 @@ class Lexicon:
             if at <= 0:
                 continue
             k = m.start
-            while k > 0 and _in_order(q[k - 1:m.start], name[:at]) and (
+            while k > 0 and in_order(q[k - 1:m.start], name[:at]) and (
                     not free[k - 1] or any(x.kind == "label" and x.start <= k - 1 < x.end for x in mentions)):
                 k -= 1
             inside = [x for x in mentions if x is not m and k <= x.start and x.end <= m.start]

@@ -1185,6 +1185,20 @@ CASES = [
     ("煤炭股23年四季度加起来赚了多少",
      "MATCH (t:trade {name: '煤炭'})<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f) "
      "WHERE f.year = 2023 AND f.quarter = 4 RETURN sum(f.net_profit)", False),
+    # a code's digits: the pattern is of the code named, not of the name
+    ("代码以600开头的银行股有哪些",
+     "MATCH (t:trade {name: '银行'})<-[:belong_to]-(s:stock) WHERE s.code STARTS WITH '600' RETURN s.name, s.code", False),
+    ("今天涨停的票里代码带3的有几只",
+     f"MATCH (s:stock)-[:has_stock_data]->(d) WHERE d.date = {T} AND d.raising_limit AND s.code CONTAINS '3' "
+     "RETURN count(DISTINCT s)", False),
+    # a host relaying a viewer (老铁问…, 弹幕里有人问…): the viewer's ask is the question
+    ("有个老铁问工商银行今天收了多少",
+     f"MATCH (s:stock {{name: '工商银行'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.closing_price", False),
+    ("弹幕里有人问银行板块今天涨了多少",
+     f"MATCH (t:trade {{name: '银行'}})-[:has_trade_data]->(d) WHERE d.date = {T} RETURN d.range", False),
+    # a lesson's frame (我在讲…，; 举个例子：) asks nothing
+    ("我在讲产业链，举个例子：多晶硅的下游是什么",
+     "MATCH (:industry {name: '多晶硅'})-[:affect]->(i:industry) RETURN i.name", False),
 ]
 
 
@@ -1777,6 +1791,10 @@ FOLLOW_UPS = [
     (["中央汇金 持股 list"], "持股比例最高那家",
      "MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[r:is_stockholder_of]->(s:stock) "
      "RETURN s.name, r.shareholding_ratio ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1"),
+    # 涨最猛那个板块 after the board that rose most and then the one that fell most: the first turn's pick
+    (["今天哪个行业板块涨得最猛", "最差的呢"], "涨最猛那个板块有几只成分股",
+     f"MATCH (t:trade)-[:has_trade_data]->(d) WHERE d.date = {T} WITH t ORDER BY d.range DESC, t.name LIMIT 1 "
+     "MATCH (s:stock)-[:belong_to]->(t) RETURN count(DISTINCT s)"),
 ]
 
 
@@ -5782,3 +5800,11 @@ def test_a_follow_up_saying_both_days_asks_them_of_the_thing_before(engine):
            f"WHERE a.date = {T} AND b.date = date('2024-03-14') "
            "RETURN (a.closing_price - b.closing_price) * 100.0 / b.closing_price")
 
+
+
+def test_a_doubted_claim_is_looked_up_and_flagged(engine):
+    """难道茅台今天又跌了？收了多少: the figures are shown, the doubt is not judged — so the answer
+    is flagged (no longer refused as the unknown name 难道茅台)."""
+    ans = engine.ask("难道五粮液今天又跌了？收了多少")
+    assert ans.error is None and "五粮液" in ans.interpretation, (ans.error, ans.interpretation)
+    assert ans.confidence < engine.trust

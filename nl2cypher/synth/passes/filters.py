@@ -93,7 +93,8 @@ def run(g: QueryGraph) -> None:
             g.conds.append(_on_days(ref, pdef, op, day))
         elif u.kind in _NAME_OPS:
             slot = _name_slot(g, u)
-            cond = Op(_NAME_OPS[u.kind], Ref(slot.var, g.schema.labels[slot.label].display), g.param(u.text))
+            ref = _field_ref(g, u, slot) or Ref(slot.var, g.schema.labels[slot.label].display)
+            cond = Op(_NAME_OPS[u.kind], ref, g.param(u.text))
             g.conds.append(Negated(cond) if u.kind == "not_contains" else cond)
         elif u.kind == "exclude":
             m = g.m[u.ref("ent")]
@@ -195,6 +196,13 @@ def _date_prop(g: QueryGraph, u):
 def _name_slot(g: QueryGraph, u) -> Slot:
     after = [s for s in g.slots if s.kind == "label" and s.pos >= u.end]
     return min(after, key=lambda s: s.pos) if after else g.target
+
+
+def _field_ref(g: QueryGraph, u, slot: Slot) -> Ref | None:
+    """代码以688开头: a pattern of the property the rule names, not of the name."""
+    i = u.ref("prop")
+    keys = [t.split(".", 1)[1] for t in g.m[i].targets if t.startswith(slot.label + ".")] if i is not None else []
+    return Ref(slot.var, keys[0]) if keys else None
 
 
 def prop_for_unit(g: QueryGraph, u, types=("int", "float")):
