@@ -284,7 +284,7 @@ class Engine:
         offered = ex is not None and self.lang.found("fallback", ex.question)  # …没有的话 X也行: X is asked
         asked = [(self.lang.words.get("out_of_scope", ()), said(kept)),
                  (self.domain.absent, said(kept + (() if offered else self._bare(unexplained, ex))))]
-        hits = [w for known, words in asked for w in known if any(str(w).lower() in u.lower() for u in words)]
+        hits = [w for known, words in asked for w in known if any(_says(str(w), u) for u in words)]
         if hits:
             why = self.lang.say("errors.out_of_scope_words", words=self.lang.join(hits))
             raise OutOfScope(self.lang.say("errors.out_of_scope", why=why))
@@ -539,3 +539,10 @@ class Engine:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _says(word: str, text: str) -> bool:
+    """Is the word in the text — a Latin one as a whole word (PE is not in "opening")?"""
+    if not word.isascii():
+        return word in text
+    return re.search(r"(?<![a-z])" + re.escape(word.lower()) + r"(?![a-z])", text.lower()) is not None

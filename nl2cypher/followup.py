@@ -755,6 +755,8 @@ class Resolver:
         labels = {t for m in ex.of("label") for t in m.targets}
         if not labels or not any(n.label in labels for n in prev.named + prev.answered):
             return None
+        if (self._reference(q, ex) or ("",))[0] == "definite":
+            return None  # 这只基金前三大重仓股: a ranking inside the one pointed at
         for t in reversed(history):
             if t is not prev and t.ok and t.ranked and any(n.label in labels for n in t.answered):
                 when = [m["text"] for m in t.mentions if m["kind"] == "time"][:1]
@@ -1039,7 +1041,10 @@ class Resolver:
         if not among and not any(m.group().startswith(w) for w in self.words["definite"]):
             return False
         at = len(q) - len(q[m.end():].lstrip())
-        if among:
+        of = self.lang.glue("of")
+        if among and of and q.startswith(of, at):
+            at += len(of)  # 其中的锂电池: that one of the answer, named
+        elif among:
             pointing = self._find(q, "definite", at)
             if pointing is None or pointing.start() != at:
                 return False
@@ -1069,6 +1074,8 @@ class Resolver:
         unanswered, named_by = self._named_unanswered(history, kind, label, ex)
         if unanswered:
             prev, targets = named_by, unanswered
+        if word in self.counted and len(targets) != self.counted[word]:
+            targets = self._of_count(history, self.counted[word], label, ex)
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
         many = kind in ("among", "they") and prev is not None and prev.rows > ROWS_KEPT and set(targets) <= set(prev.answered) \
@@ -1124,6 +1131,16 @@ class Resolver:
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1,
                           order=[t.name for t in targets] if len(targets) > 1 else None)
+
+    def _of_count(self, history: list[Turn], n: int, label: str | None, ex) -> list[Named]:
+        """这五只 after turns between that were about fewer (or none): the latest turn that
+        answered — or named — that many things of a fitting kind."""
+        for t in reversed(history):
+            for pool in (t.answered, _one_kind(t.named)):
+                fit = [x for x in dict.fromkeys(pool) if (label is None or x.label == label) and self._fits(x.label, ex)]
+                if len(fit) == n and (len(t.answered) < ROWS_KEPT or pool is not t.answered):
+                    return fit
+        return []
 
     def _described_turn(self, before: str, label: str | None, history: list[Turn]) -> list[Named]:
         """涨最好那个板块 after the best board and then the worst: the answer of the turn that said

@@ -1196,6 +1196,18 @@ CASES = [
      f"MATCH (s:stock {{name: '工商银行'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.closing_price", False),
     ("弹幕里有人问银行板块今天涨了多少",
      f"MATCH (t:trade {{name: '银行'}})-[:has_trade_data]->(d) WHERE d.date = {T} RETURN d.range", False),
+    # a surname (姓王的): the names that start with it; a name's first words said bare (长江开头的)
+    ("姓张的基金经理有几个",
+     "MATCH (m:fund_manager) WHERE m.name STARTS WITH '张' RETURN count(DISTINCT m)", False),
+    ("中国开头的那些股票哪个注册资本最大",
+     "MATCH (s:stock) WHERE s.name STARTS WITH '中国' RETURN s.name, s.registered_capital "
+     "ORDER BY s.registered_capital DESC, s.name LIMIT 1", True),
+    # 有莫得 (Guizhou: 有没有), 这一年多 (the past year), a figure named in English among Chinese words
+    ("这一年多工商银行最低跌到过多少 是哪天",
+     "MATCH (:stock {name: '工商银行'})-[:has_stock_data]->(d) WHERE d.date >= date('2023-03-16') "
+     f"AND d.date <= {T} RETURN d.date, d.minimum_price ORDER BY d.minimum_price, d.date LIMIT 1", True),
+    ("今天贵州茅台的 opening price 多少",
+     f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.opening_price", False),
     # a lesson's frame (我在讲…，; 举个例子：) asks nothing
     ("我在讲产业链，举个例子：多晶硅的下游是什么",
      "MATCH (:industry {name: '多晶硅'})-[:affect]->(i:industry) RETURN i.name", False),
@@ -1791,6 +1803,24 @@ FOLLOW_UPS = [
     (["中央汇金 持股 list"], "持股比例最高那家",
      "MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[r:is_stockholder_of]->(s:stock) "
      "RETURN s.name, r.shareholding_ratio ORDER BY r.shareholding_ratio DESC, s.name LIMIT 1"),
+    # 这只基金前三大重仓股 after a ranking picked the fund and a turn about its manager: inside that fund
+    (["名字里带红利优选的基金里规模最大的是哪只", "它的基金经理是谁"], "这只基金前三大重仓股是什么",
+     "MATCH (f:public_offering_fund)-[h:hold]->(s:stock) WHERE f.name CONTAINS '红利优选' WITH f ORDER BY f.scale DESC, "
+     "f.name LIMIT 1 MATCH (f)-[h:hold]->(s:stock) RETURN s.name, h.position_ratio ORDER BY h.position_ratio DESC, "
+     "s.name LIMIT 3"),
+    # 这五只 after a turn that counted some of them: the five the turn before that listed
+    (["昨天成交量最大的五只股票", "其中有几只是在深市主板上市的"], "把这五只按今天的涨跌幅从高到低排一下",
+     "MATCH (s:stock)-[:has_stock_data]->(d) WHERE d.date = date('2024-03-14') WITH s ORDER BY d.volume DESC, s.name "
+     f"LIMIT 5 MATCH (s)-[:has_stock_data]->(t) WHERE t.date = {T} RETURN s.name, t.range ORDER BY t.range DESC"),
+    # 其中的锂电池 after the upstream of new-energy cars: that one of the answer, named
+    (["新能源汽车的上游产业都有哪些"], "比如其中的锂电池，它的上游又是什么",
+     "MATCH (u:industry)-[:affect]->(:industry {name: '锂电池'}) RETURN u.name"),
+    # 增加了百分之几 after one quarter and then another: the growth between them
+    (["格力电器 2023年 第三季度赚多少钱", "第四季度呢"], "增加了百分之几",
+     "MATCH (:stock {name: '格力电器'})-[:has_stock_financial_information]->(a), "
+     "(:stock {name: '格力电器'})-[:has_stock_financial_information]->(b) WHERE a.year = 2023 AND a.quarter = 3 "
+     "AND b.year = 2023 AND b.quarter = 4 RETURN a.net_profit, b.net_profit, b.net_profit - a.net_profit, "
+     "(b.net_profit - a.net_profit) * 100.0 / abs(a.net_profit)"),
     # 涨最猛那个板块 after the board that rose most and then the one that fell most: the first turn's pick
     (["今天哪个行业板块涨得最猛", "最差的呢"], "涨最猛那个板块有几只成分股",
      f"MATCH (t:trade)-[:has_trade_data]->(d) WHERE d.date = {T} WITH t ORDER BY d.range DESC, t.name LIMIT 1 "
