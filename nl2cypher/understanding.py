@@ -440,7 +440,10 @@ def unshown(ex: Extraction, units, query, who: tuple = ()) -> tuple[str, ...]:
             continue
         m = min((m for m in ex.mentions if m.start >= u.span[1]), key=lambda m: m.start, default=None)
         if m is None or m.kind != "label" or m.start - u.span[1] > 2:
-            continue
+            # 跟它沾边的股票又有哪些: the kind said right before the list word
+            m = max((m for m in ex.mentions if m.end <= u.span[0]), key=lambda m: m.end, default=None)
+            if m is None or m.kind != "label" or u.span[0] - m.end > 1:
+                continue
         if any(labelled.get(t) and not labelled[t] & shown for t in m.targets):
             out.append(m.text)
     for m in ex.mentions:  # 占比最高的是哪只基金 经理是谁: the managers matched, never shown

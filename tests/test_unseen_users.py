@@ -5838,3 +5838,11 @@ def test_a_doubted_claim_is_looked_up_and_flagged(engine):
     ans = engine.ask("难道五粮液今天又跌了？收了多少")
     assert ans.error is None and "五粮液" in ans.interpretation, (ans.error, ans.interpretation)
     assert ans.confidence < engine.trust
+
+
+@pytest.mark.parametrize("question", ["紫金矿业关联啥产业，最近有啥消息", "锂电池上游是哪些产业，跟它关联的股票又有哪些"])
+def test_a_second_ask_the_answer_leaves_out_is_flagged(engine, question):
+    """…最近有啥消息 / 跟它关联的股票又有哪些 after another ask: answered with the first ask's
+    column alone, the answer is not vouched for (it was, confidently)."""
+    ans = engine.ask(question)
+    assert ans.error is None and ans.confidence < engine.trust, (ans.cypher, ans.confidence)
