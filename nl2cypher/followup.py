@@ -631,8 +631,8 @@ class Resolver:
         bare = self._picked_bare.search(ranking) if self._picked_bare is not None and cut is not None else None
         if bare is not None and bare.end() == len(ranking):
             ranking = ranking[:bare.start()]  # 比例最高那家|董事长是谁: the ranking (那家 would point back again)
-        among = min(filter(None, (self._find(ranking, "among"), self._those_inside(ranking))),
-                    key=lambda m: m.start(), default=None)  # 这几个里面: the pointing word goes too
+        pointers = (self._find(ranking, "among"), self._those_inside(ranking), self._find(ranking, "they"))
+        among = min(filter(None, pointers), key=lambda m: m.start(), default=None)  # 这几个(里面): the pointing word goes too
         if prev.ranked:
             if among is None or not last or len(prev.answered) < 2:
                 return None
@@ -1760,6 +1760,9 @@ class Resolver:
             if found:
                 edits += found
                 kinds.append(kind)
+        if {"entity", "edge"} <= set(kinds) and self._other_label(ex, prev):
+            # 锂矿相关的股票呢 after 锂电池上游都有啥: a thing, a link and a kind of its own — asked whole
+            return Resolution(self._strip_markers(q) or q, "reset")
         if {"entity", "property"} <= set(kinds) and not any(m["kind"] == "property" for m in prev.mentions):
             # 华泰同期涨了多少 after 中信证券有啥新闻: a thing and a figure of their own, no figure before to swap
             return Resolution(self._strip_markers(q) or q, "reset")
@@ -1795,6 +1798,12 @@ class Resolver:
             text = self.lang.say("followup.against", question=text, against=ex.question[growth.span[0]:growth.span[1]])
         # a value on an edge of the one a ranking picked (持仓市值呢): the ranking by it, flagged
         return Resolution(text, "+".join(kinds), unsure=picked is not None)
+
+    @staticmethod
+    def _other_label(ex, prev: Turn) -> bool:
+        """Does the question name a kind of thing the turn before did not?"""
+        before = {t for m in prev.mentions if m["kind"] == "label" for t in m.get("targets") or ()}
+        return any(m.kind == "label" and not set(m.targets) & before for m in ex.mentions)
 
     def _days_of_one(self, q: str, ex, prev: Turn) -> Named | None:
         """The one thing the turn before named, when this turn ranks days (asks which

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from .cypher import ast
@@ -440,9 +441,9 @@ def unshown(ex: Extraction, units, query, who: tuple = ()) -> tuple[str, ...]:
             continue
         m = min((m for m in ex.mentions if m.start >= u.span[1]), key=lambda m: m.start, default=None)
         if m is None or m.kind != "label" or m.start - u.span[1] > 2:
-            # 跟它沾边的股票又有哪些: the kind said right before the list word
+            # 跟它沾边的股票又有哪些: the kind said right before the list word that ends its clause
             m = max((m for m in ex.mentions if m.end <= u.span[0]), key=lambda m: m.end, default=None)
-            if m is None or m.kind != "label" or u.span[0] - m.end > 1:
+            if m is None or m.kind != "label" or u.span[0] - m.end > 1 or not _ends_clause(ex, u.span[1]):
                 continue
         if any(labelled.get(t) and not labelled[t] & shown for t in m.targets):
             out.append(m.text)
@@ -452,6 +453,13 @@ def unshown(ex: Extraction, units, query, who: tuple = ()) -> tuple[str, ...]:
                 and any(labelled.get(t) and not labelled[t] & shown for t in m.targets):
             out.append(m.text)
     return tuple(dict.fromkeys(out))[:1]
+
+
+def _ends_clause(ex: Extraction, at: int) -> bool:
+    """Does nothing the lexicon read come after `at` before a punctuation mark (or the end)?"""
+    nxt = min((m.start for m in ex.mentions if m.start >= at), default=len(ex.question))
+    rest = ex.question[at:nxt]
+    return nxt == len(ex.question) or any(unicodedata.category(c).startswith("P") for c in rest)
 
 
 def guesses(ex: Extraction, ends: dict[str, set[str]]) -> tuple[str, ...]:

@@ -1821,6 +1821,13 @@ FOLLOW_UPS = [
      "(:stock {name: '格力电器'})-[:has_stock_financial_information]->(b) WHERE a.year = 2023 AND a.quarter = 3 "
      "AND b.year = 2023 AND b.quarter = 4 RETURN a.net_profit, b.net_profit, b.net_profit - a.net_profit, "
      "(b.net_profit - a.net_profit) * 100.0 / abs(a.net_profit)"),
+    # 锂矿相关的股票呢 after 锂电池上游都有啥: a thing, a link and a kind of its own — asked whole
+    (["宁德时代关联哪些产业", "那锂电池上游都有啥"], "锂矿相关的股票呢",
+     "MATCH (s:stock)-[:associate]->(:industry {name: '锂矿'}) RETURN s.name"),
+    # 这几个今天谁涨得最多 after a list: the list ranked (这几个 is no part of the question)
+    (["锂矿相关的股票有哪些"], "这几个今天谁涨得最多",
+     "MATCH (s:stock)-[:associate]->(:industry {name: '锂矿'}), (s)-[:has_stock_data]->(d) "
+     f"WHERE d.date = {T} RETURN s.name, d.range ORDER BY d.range DESC, s.name LIMIT 1"),
     # 涨最猛那个板块 after the board that rose most and then the one that fell most: the first turn's pick
     (["今天哪个行业板块涨得最猛", "最差的呢"], "涨最猛那个板块有几只成分股",
      f"MATCH (t:trade)-[:has_trade_data]->(d) WHERE d.date = {T} WITH t ORDER BY d.range DESC, t.name LIMIT 1 "
