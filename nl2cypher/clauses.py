@@ -201,6 +201,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     if (q := _read(engine, after)) is not None and \
             (grafted := _graft(query, q) or _widened(query, q) or _parallel(query, q)) is not None:
         return grafted, after
+    if q is not None and _covers(after.rows, shown):  # 注册资本多少，跟兴业银行比哪个大: both, the first's row among them
+        return q, after
     if q is not None and _shown_already(after.rows, shown) and not _names_its_own(engine, p, today):
         # 哪一天涨得最多？那天涨了百分之几: the first's row shows it already (和电池板块比哪个好: not the other's)
         return query, after
@@ -216,6 +218,12 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
                                  own and _names_its_own(engine, p, today))) is not None:
             return both, a
     return None
+
+
+def _covers(rows, shown) -> bool:
+    """Are the first clause's rows all among more rows of a later clause's answer?"""
+    have = {repr(r) for r in rows}
+    return bool(shown) and len(rows) > len(shown) and all(repr(r) in have for r in shown)
 
 
 def _shown_already(rows, shown) -> bool:

@@ -542,7 +542,9 @@ class Engine:
 
 
 def _says(word: str, text: str) -> bool:
-    """Is the word in the text — a Latin one as a whole word (PE is not in "opening")?"""
+    """Is the word in the text — a Latin one from a word's start, a short one (PE, EPS) as a
+    whole word: PE is not in "opening", recommend is in "recommendation"."""
     if not word.isascii():
         return word in text
-    return re.search(r"(?<![a-z])" + re.escape(word.lower()) + r"(?![a-z])", text.lower()) is not None
+    end = r"(?![a-z])" if len(word) < 4 else ""
+    return re.search(r"(?<![a-z])" + re.escape(word.lower()) + end, text.lower()) is not None

@@ -1208,6 +1208,10 @@ CASES = [
      f"AND d.date <= {T} RETURN d.date, d.minimum_price ORDER BY d.minimum_price, d.date LIMIT 1", True),
     ("今天贵州茅台的 opening price 多少",
      f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.opening_price", False),
+    # X的P多少，跟Y比哪个大: both, ranked (the comparison holds the first clause's row)
+    ("工商银行注册资本多少，跟建设银行比哪个大",
+     "MATCH (s:stock) WHERE s.name IN ['工商银行', '建设银行'] RETURN s.name, s.registered_capital "
+     "ORDER BY s.registered_capital DESC", True),
     # a lesson's frame (我在讲…，; 举个例子：) asks nothing
     ("我在讲产业链，举个例子：多晶硅的下游是什么",
      "MATCH (:industry {name: '多晶硅'})-[:affect]->(i:industry) RETURN i.name", False),
