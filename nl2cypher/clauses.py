@@ -123,6 +123,13 @@ def named_again(engine: "Engine", question: str, today) -> bool:
                or _further(engine, p) for p, ex in zip(parts[1:], reads[1:]))
 
 
+def goes_further(engine: "Engine", question: str) -> bool:
+    """Does a later clause go one link further along the first's chain (…，再往下呢)?"""
+    parts = split(engine.lexicon.as_read(question), engine.expressed.clause_marks, engine.expressed.clause_ends,
+                  engine.lang.script)
+    return any(_further(engine, p) for p in parts[1:])
+
+
 def _further(engine: "Engine", clause: str) -> bool:
     """多晶硅的下游有哪些，再往下一层又是哪些: a later clause going one link further along the first's chain."""
     words = [str(w) for w in (engine.lang.references.get("follow_up") or {}).get("further") or ()]
@@ -201,6 +208,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
     if (q := _read(engine, after)) is not None and \
             (grafted := _graft(query, q) or _widened(query, q) or _parallel(query, q)) is not None:
         return grafted, after
+    if q is not None and _further(engine, p) and (chain := _chained(query, q, [first, p], engine)) is not None:
+        return chain, after
     if q is not None and _covers(after.rows, shown):  # 注册资本多少，跟兴业银行比哪个大: both, the first's row among them
         return q, after
     if q is not None and _shown_already(after.rows, shown) and not _names_its_own(engine, p, today):
@@ -208,7 +217,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
         return query, after
     if q is not None and not _weighed(engine, p) and (both := _either_day(query, q)) is not None:
         return both, after  # 上周五收多少 这周五呢: both days' rows (跟今天比呢 asks more than the rows)
-    timed = _timed(engine, p, first, today)
+    # (再往下呢 goes further along the first's chain: its thing put before it would start the chain again)
+    timed = _timed(engine, p, first, today) if not _further(engine, p) else p
     # a row of its own beside the first's only when the clause names the thing it asks of (长江电力呢), neither
     # pointing back (他还管啥: his other funds) nor weighing against the first (跟今天比呢)
     own = not engine.lang.pronouns.search(p) and not _weighed(engine, p) and _its_own(engine, first, p, today)
@@ -224,6 +234,33 @@ def _covers(rows, shown) -> bool:
     """Are the first clause's rows all among more rows of a later clause's answer?"""
     have = {repr(r) for r in rows}
     return bool(shown) and len(rows) > len(shown) and all(repr(r) in have for r in shown)
+
+
+def _chained(a: Query, b: Query, said: list[str], engine: "Engine") -> Query | None:
+    """锂矿下游是啥，再往下呢: b walks a's one path one hop further — a's rows, each beside the
+    things that hop reaches from it (none: an empty cell), each column saying its clause."""
+    if len(a.clauses) != 2 or len(b.clauses) != 2 or a.params != b.params:
+        return None
+    (ma, ra), (mb, rb) = a.clauses, b.clauses
+    if not (isinstance(ma, Match) and isinstance(mb, Match) and isinstance(ra, Return) and isinstance(rb, Return)) \
+            or len(ma.paths) != 1 or len(mb.paths) != 1 or ma.where != mb.where or ra.order or rb.order \
+            or ra.limit is not None or rb.limit is not None or len(ra.items) != 1 or len(rb.items) != 1:
+        return None
+    pa, pb = ma.paths[0], mb.paths[0]
+    end, last = pa.steps[-1][1] if pa.steps else None, pb.steps[-1] if pb.steps else None
+    same = [(r.type, r.forward, n.label) for r, n in pa.steps] == [(r.type, r.forward, n.label) for r, n in pb.steps[:-1]]
+    shown = rb.items[0].expr
+    if end is None or last is None or len(pb.steps) != len(pa.steps) + 1 or not same or pa.start != pb.start \
+            or not isinstance(shown, Prop) or shown.var != last[1].var or ra.items[0].expr != replace(shown, var=end.var):
+        return None
+    taken = {n.var for n in nodes(a) if isinstance(n, Node) and n.var}
+    further = replace(last[1], var=_free(last[1].var, taken))
+    hop = Match((Path(Node(end.var, end.label), ((last[0], further),)),), optional=True)
+    name = ra.items[0].alias or ""
+    items = (Item(ra.items[0].expr, engine.lang.say("columns.of_clause", name=name, clause=said[0])),
+             Item(replace(shown, var=further.var), engine.lang.say("columns.of_clause", name=rb.items[0].alias or name,
+                                                                      clause=said[-1])))
+    return Query((ma, hop, Return(items, distinct=True)), dict(a.params))
 
 
 def _shown_already(rows, shown) -> bool:

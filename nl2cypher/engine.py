@@ -433,6 +433,10 @@ class Engine:
             found = self._by_clauses(ans, today)
             if found is not ans and (found.trace.clauses or 0) > 1 and (found.confidence or 0) >= self.trust:
                 ans = found
+            elif clauses.goes_further(self, question) and ans.confidence is not None:
+                # 锂矿下游是啥，再往下呢 answered with the first link alone: the later clause went unanswered
+                ans.confidence = min(ans.confidence, LONE_TURN)
+                ans.notes.append(self.lang.say("notes.steps_unchained", n=2))
         self.rounded(ans, question)
         if stepped is not None and (ans.error is not None or (stepped.confidence or 0) > (ans.confidence or 0)):
             ans = stepped  # its steps answered it surer than the whole

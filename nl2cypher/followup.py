@@ -2014,7 +2014,10 @@ class Resolver:
         if not old or ex.of("property"):
             return []
         if self._find(q, "further"):  # 再往下一层呢 after 锂矿的下游: one link further
-            return [(old[-1]["end"], old[-1]["end"], self._of_word + old[-1]["text"])]
+            head = len(old) - 1  # …of the run the chain ends with (往下游影响到: 下游, not the verb after it)
+            while head and not prev.resolved[old[head - 1]["end"]:old[head]["start"]].replace(self._of_word, "").strip():
+                head -= 1
+            return [(old[head]["end"], old[head]["end"], self._of_word + old[head]["text"])]
         edges = ex.of("edge")  # 上游呢 after 锂电池的下游产业; 上游的上游呢: the chain as said now
         end = old[0]["end"]
         for m in old[1:]:  # the run of edge words said one after another (上游的上游)

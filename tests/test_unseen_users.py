@@ -1212,6 +1212,9 @@ CASES = [
     ("工商银行注册资本多少，跟建设银行比哪个大",
      "MATCH (s:stock) WHERE s.name IN ['工商银行', '建设银行'] RETURN s.name, s.registered_capital "
      "ORDER BY s.registered_capital DESC", True),
+    # X下游是啥，再往下呢: the links and the links after them, side by side (not the first link twice)
+    ("锂矿下游是啥，再往下呢",
+     "MATCH (:industry {name: '锂矿'})-[:affect]->(a:industry)-[:affect]->(b:industry) RETURN a.name, b.name", False),
     # a lesson's frame (我在讲…，; 举个例子：) asks nothing
     ("我在讲产业链，举个例子：多晶硅的下游是什么",
      "MATCH (:industry {name: '多晶硅'})-[:affect]->(i:industry) RETURN i.name", False),
@@ -1832,6 +1835,9 @@ FOLLOW_UPS = [
     (["锂矿相关的股票有哪些"], "这几个今天谁涨得最多",
      "MATCH (s:stock)-[:associate]->(:industry {name: '锂矿'}), (s)-[:has_stock_data]->(d) "
      f"WHERE d.date = {T} RETURN s.name, d.range ORDER BY d.range DESC, s.name LIMIT 1"),
+    # 再往下一层 after 往下游影响到哪些: one link further along the chain (not the verb said twice)
+    (["锂矿往下游影响到哪些产业"], "再往下一层又是哪些",
+     "MATCH (:industry {name: '锂矿'})-[:affect]->()-[:affect]->(b:industry) RETURN DISTINCT b.name"),
     # 涨最猛那个板块 after the board that rose most and then the one that fell most: the first turn's pick
     (["今天哪个行业板块涨得最猛", "最差的呢"], "涨最猛那个板块有几只成分股",
      f"MATCH (t:trade)-[:has_trade_data]->(d) WHERE d.date = {T} WITH t ORDER BY d.range DESC, t.name LIMIT 1 "
