@@ -1215,6 +1215,15 @@ CASES = [
     # X下游是啥，再往下呢: the links and the links after them, side by side (not the first link twice)
     ("锂矿下游是啥，再往下呢",
      "MATCH (:industry {name: '锂矿'})-[:affect]->(a:industry)-[:affect]->(b:industry) RETURN a.name, b.name", False),
+    # a learner's long forms: 最高的价格, 注册的资本…是多少钱, 从…开始到…, 2023年里面…在哪一天发生的
+    ("昨天比亚迪最高的价格到了多少",
+     "MATCH (:stock {name: '比亚迪'})-[:has_stock_data]->(d) WHERE d.date = date('2024-03-14') RETURN d.maximum_price",
+     False),
+    ("比亚迪注册的资本是多少钱",
+     "MATCH (s:stock {name: '比亚迪'}) RETURN s.registered_capital", False),
+    ("2023年里面五粮液最高的收盘价是多少，在哪一天发生的",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d) WHERE d.date >= date('2023-01-01') AND "
+     "d.date <= date('2023-12-31') RETURN d.date, d.closing_price ORDER BY d.closing_price DESC LIMIT 1", False),
     # a lesson's frame (我在讲…，; 举个例子：) asks nothing
     ("我在讲产业链，举个例子：多晶硅的下游是什么",
      "MATCH (:industry {name: '多晶硅'})-[:affect]->(i:industry) RETURN i.name", False),
