@@ -1224,6 +1224,10 @@ CASES = [
     ("2023年里面五粮液最高的收盘价是多少，在哪一天发生的",
      "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d) WHERE d.date >= date('2023-01-01') AND "
      "d.date <= date('2023-12-31') RETURN d.date, d.closing_price ORDER BY d.closing_price DESC LIMIT 1", False),
+    # 谁涨谁跌 of things named: each one's change
+    ("中信证券和东方财富今天谁涨谁跌，一起看",
+     f"MATCH (s:stock)-[:has_stock_data]->(d) WHERE s.name IN ['中信证券', '东方财富'] AND d.date = {T} "
+     "RETURN s.name, d.range", False),
     # a lesson's frame (我在讲…，; 举个例子：) asks nothing
     ("我在讲产业链，举个例子：多晶硅的下游是什么",
      "MATCH (:industry {name: '多晶硅'})-[:affect]->(i:industry) RETURN i.name", False),
