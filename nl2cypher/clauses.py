@@ -210,8 +210,8 @@ def _joined(engine: "Engine", session, query: Query, first: str, p: str, today, 
         return grafted, after
     if q is not None and _further(engine, p) and (chain := _chained(query, q, [first, p], engine)) is not None:
         return chain, after
-    if q is not None and _covers(after.rows, shown):  # 注册资本多少，跟兴业银行比哪个大: both, the first's row among them
-        return q, after
+    if q is not None and _covers(after.rows, shown) and _names_its_own(engine, p, today):
+        return q, after  # 注册资本多少，跟兴业银行比哪个大: both, the first's row among them
     if q is not None and _shown_already(after.rows, shown) and not _names_its_own(engine, p, today):
         # 哪一天涨得最多？那天涨了百分之几: the first's row shows it already (和电池板块比哪个好: not the other's)
         return query, after

@@ -487,7 +487,8 @@ class Engine:
         parts = clauses.split(self.lexicon.as_read(question), self.expressed.clause_marks,
                               self.expressed.clause_ends, self.lang.script)
         try:
-            return len(parts) > 1 and bool(self.lexicon.extract(parts[0], today, self.trading_days).of("entity"))
+            return len(parts) > 1 and bool(self.lexicon.extract(parts[0], self.context(today).today,
+                                                                self.trading_days).of("entity"))
         except Nl2CypherError:
             return False
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from .errors import Nl2CypherError, UnknownEntity
 from .lexicon import in_order
-from .understanding import clause_cuts
+from .understanding import TRUST, clause_cuts
 from .units import map_units
 
 OWNER_TURNS = 3  # how far back the thing under discussion is looked for
@@ -122,6 +122,7 @@ class Resolution:
     over_rows: bool = False  # 这些占比加起来: `column` totalled (averaged, spread) over the rows of the answer before
     order: list[str] | None = None  # 它们各自在哪个省 after a top 5: the names pointed at, rows shown in their order
     said: str | None = None  # the question as typed, its words pointing at an answer's things said by name (前三 → 华海精密、…)
+    leaned: int | None = None  # the turn it leans on, when not the latest (这五只 after a turn about fewer)
 
 
 class Resolver:
@@ -631,7 +632,10 @@ class Resolver:
         bare = self._picked_bare.search(ranking) if self._picked_bare is not None and cut is not None else None
         if bare is not None and bare.end() == len(ranking):
             ranking = ranking[:bare.start()]  # 比例最高那家|董事长是谁: the ranking (那家 would point back again)
-        pointers = (self._find(ranking, "among"), self._those_inside(ranking), self._find(ranking, "they"))
+        they = self._find(ranking, "they")  # 这几个今天谁涨得最多: opening the question
+        if they is not None and they.start() and not prev.ranked:
+            return None  # 把这五只按涨跌幅排一下: a pointer inside the question, put in their names
+        pointers = (self._find(ranking, "among"), self._those_inside(ranking), they if they and not they.start() else None)
         among = min(filter(None, pointers), key=lambda m: m.start(), default=None)  # 这几个(里面): the pointing word goes too
         if prev.ranked:
             if among is None or not last or len(prev.answered) < 2:
@@ -1074,8 +1078,9 @@ class Resolver:
         unanswered, named_by = self._named_unanswered(history, kind, label, ex)
         if unanswered:
             prev, targets = named_by, unanswered
+        leaned = None
         if word in self.counted and len(targets) != self.counted[word]:
-            targets = self._of_count(history, self.counted[word], label, ex)
+            targets, leaned = self._of_count(history, self.counted[word], label, ex)
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
         many = kind in ("among", "they") and prev is not None and prev.rows > ROWS_KEPT and set(targets) <= set(prev.answered) \
@@ -1130,17 +1135,18 @@ class Resolver:
         text = self._besides(q, prev, targets, ex, self._cat(q[:start], names + keep, rest), history)
         return Resolution(text, {"they": "plural", "pair": "plural", "among": "among"}.get(kind, "pronoun"),
                           unsure=kind in ("it", "person") and len(targets) > 1,
-                          order=[t.name for t in targets] if len(targets) > 1 else None)
+                          order=[t.name for t in targets] if len(targets) > 1 else None, leaned=leaned)
 
-    def _of_count(self, history: list[Turn], n: int, label: str | None, ex) -> list[Named]:
-        """这五只 after turns between that were about fewer (or none): the latest turn that
-        answered — or named — that many things of a fitting kind."""
+    def _of_count(self, history: list[Turn], n: int, label: str | None, ex) -> tuple[list[Named], int | None]:
+        """这五只 after turns between that were about fewer (or none): the latest sure turn that
+        answered — or named — that many things of a fitting kind, and its number."""
         for t in reversed(history):
             for pool in (t.answered, _one_kind(t.named)):
                 fit = [x for x in dict.fromkeys(pool) if (label is None or x.label == label) and self._fits(x.label, ex)]
-                if len(fit) == n and (len(t.answered) < ROWS_KEPT or pool is not t.answered):
-                    return fit
-        return []
+                if len(fit) == n and (len(t.answered) < ROWS_KEPT or pool is not t.answered) and t.ok \
+                        and (t.confidence is None or t.confidence >= TRUST):
+                    return fit, t.number
+        return [], None
 
     def _described_turn(self, before: str, label: str | None, history: list[Turn]) -> list[Named]:
         """涨最好那个板块 after the best board and then the worst: the answer of the turn that said

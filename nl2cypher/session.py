@@ -129,7 +129,8 @@ class Session:
         after a misread 哪个板块涨最多 is flagged, not answered at full confidence."""
         if res is None or res.kind in ("new", "reset") or ans.error is not None or ans.confidence is None:
             return
-        leaned = next((t for t in reversed(self.turns) if t.ok and not t.computed), None)
+        leaned = next((t for t in reversed(self.turns) if t.ok and not t.computed
+                       and (res.leaned is None or t.number == res.leaned)), None)
         trust = self.engine.trust
         if leaned is None or leaned.confidence is None or leaned.confidence >= trust or ans.confidence < trust:
             return
