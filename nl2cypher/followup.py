@@ -632,10 +632,10 @@ class Resolver:
         bare = self._picked_bare.search(ranking) if self._picked_bare is not None and cut is not None else None
         if bare is not None and bare.end() == len(ranking):
             ranking = ranking[:bare.start()]  # 比例最高那家|董事长是谁: the ranking (那家 would point back again)
-        they = self._find(ranking, "they")  # 这几个今天谁涨得最多: opening the question
-        if they is not None and they.start() and not prev.ranked:
-            return None  # 把这五只按涨跌幅排一下: a pointer inside the question, put in their names
-        pointers = (self._find(ranking, "among"), self._those_inside(ranking), they if they and not they.start() else None)
+        they = self._find(ranking, "they")  # 这几个今天谁涨得最多, 在这些上游产业当中
+        if they is not None and they.start() and they.group() in self.counted and not prev.ranked:
+            return None  # 把这五只按涨跌幅排一下: so many pointed at inside the question, put in their names
+        pointers = (self._find(ranking, "among"), self._those_inside(ranking), they)
         among = min(filter(None, pointers), key=lambda m: m.start(), default=None)  # 这几个(里面): the pointing word goes too
         if prev.ranked:
             if among is None or not last or len(prev.answered) < 2:
