@@ -109,7 +109,7 @@ class Engine:
         self.dialect = dialect or self.store.dialect
         self.triggers = load_triggers(self.schema, triggers_path or self.domain.triggers_path)
         self.lexicon = Lexicon.from_store(self.store, self.triggers, self.packs)
-        self.resolver = Resolver(self.lexicon, self.packs)  # follow-ups, and dangling 它 in one question
+        self.resolver = Resolver(self.lexicon, self.packs, self.trust)  # follow-ups, and dangling 它 in one question
         self.own_days = OwnDays(self.store, self.packs.schema, self.lang)
         self.synth = Synthesizer(self.packs)
         self.ranker = Ranker(self.packs, encoder, enabled=rank, backend=encoder_backend)

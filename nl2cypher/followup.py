@@ -126,8 +126,9 @@ class Resolution:
 
 
 class Resolver:
-    def __init__(self, lexicon, packs):
+    def __init__(self, lexicon, packs, trust: float = TRUST):
         self.lexicon, self.lang, self.schema = lexicon, packs.lang, packs.schema
+        self.trust = trust  # the engine's line: a turn below it is no sure list to point back to
         lang = self.lang
         # how a rewritten question is cut and joined: the pack's words (的 / 中 in Chinese)
         self._ends, self._seps = lang.sentence_ends + " ", lang.separators + " "
@@ -1144,7 +1145,7 @@ class Resolver:
             for pool in (t.answered, _one_kind(t.named)):
                 fit = [x for x in dict.fromkeys(pool) if (label is None or x.label == label) and self._fits(x.label, ex)]
                 if len(fit) == n and (len(t.answered) < ROWS_KEPT or pool is not t.answered) and t.ok \
-                        and (t.confidence is None or t.confidence >= TRUST):
+                        and (t.confidence is None or t.confidence >= self.trust):
                     return fit, t.number
         return [], None
 
@@ -2019,18 +2020,22 @@ class Resolver:
         old = [m for m in prev.mentions if m["kind"] == "edge"]
         if not old or ex.of("property"):
             return []
-        if self._find(q, "further"):  # 再往下一层呢 after 锂矿的下游: one link further
-            head = len(old) - 1  # …of the run the chain ends with (往下游影响到: 下游, not the verb after it)
-            while head and not prev.resolved[old[head - 1]["end"]:old[head]["start"]].replace(self._of_word, "").strip():
-                head -= 1
-            return [(old[head]["end"], old[head]["end"], self._of_word + old[head]["text"])]
+        runs = self._edge_runs(prev, old)
+        if self._find(q, "further"):  # 再往下一层呢 after 锂矿的下游: one link further, after the first word of
+            head = runs[-1][0]  # the run the chain ends with (往下游影响到: 下游, not the verb after it)
+            return [(head["end"], head["end"], self._of_word + head["text"])]
         edges = ex.of("edge")  # 上游呢 after 锂电池的下游产业; 上游的上游呢: the chain as said now
-        end = old[0]["end"]
-        for m in old[1:]:  # the run of edge words said one after another (上游的上游)
-            if prev.resolved[end:m["start"]].replace(self._of_word, "").strip():
-                break
-            end = m["end"]
-        return [(old[0]["start"], end, ex.question[edges[0].start:edges[-1].end])] if edges else []
+        return [(old[0]["start"], runs[0][-1]["end"], ex.question[edges[0].start:edges[-1].end])] if edges else []
+
+    def _edge_runs(self, prev: Turn, old: list[dict]) -> list[list[dict]]:
+        """The edge words of the turn before in runs said one after another (上游的上游, 下游影响到)."""
+        runs = [[old[0]]]
+        for m in old[1:]:
+            if prev.resolved[runs[-1][-1]["end"]:m["start"]].replace(self._of_word, "").strip():
+                runs.append([m])
+            else:
+                runs[-1].append(m)
+        return runs
 
     def _swap_superlative(self, q: str, ex, prev: Turn) -> list:
         sup, old = self._find(q, "superlatives"), self._find(prev.resolved, "superlatives")
