@@ -157,3 +157,37 @@ def test_an_analysts_shorthand_days(text, start, end):
 @pytest.mark.parametrize("text", ["注册资本大于1000万", "申购代码 1101", "收盘价 > 1215", "持仓1,0315股"])
 def test_four_digits_that_are_figures_are_no_day(text):
     assert find_times(text, TODAY, CAL) == []
+
+
+# a trading calendar with the 2023 Dragon Boat day, the autumn break and the Spring Festival break closed
+def _trading_days(first: D, last: D) -> list[D]:
+    closed = {D(2023, 6, 22)} | {D(2023, 9, 29) + dt.timedelta(days=k) for k in range(8)} \
+        | {D(2024, 2, 9) + dt.timedelta(days=k) for k in range(10)}
+    days = (first + dt.timedelta(days=k) for k in range((last - first).days + 1))
+    return [d for d in days if d.weekday() < 5 and d not in closed]
+
+
+YEAR_CAL = _trading_days(D(2023, 3, 1), TODAY)
+
+
+@pytest.mark.parametrize("text, start, end", [
+    ("龙抬头那天", D(2024, 3, 11), D(2024, 3, 11)),  # the lunar 2nd of the 2nd month
+    ("腊八", D(2024, 1, 18), D(2024, 1, 18)),
+    ("三八节那天", D(2024, 3, 8), D(2024, 3, 8)),
+    ("两会期间", D(2024, 3, 4), D(2024, 3, 11)),
+    ("去年端午节后开盘那天", D(2023, 6, 23), D(2023, 6, 23)),  # the day after the festival, no long break
+    ("国庆后开盘第一天", D(2023, 10, 9), D(2023, 10, 9)),
+    ("春节后开市头一天", D(2024, 2, 19), D(2024, 2, 19)),
+    ("中秋国庆放假前一天", D(2023, 9, 28), D(2023, 9, 28)),
+    ("春节前那一周", D(2024, 2, 5), D(2024, 2, 8)),
+    ("去年国庆后那一周", D(2023, 10, 9), D(2023, 10, 13)),
+    ("去年三季度末那天", D(2023, 9, 28), D(2023, 9, 28)),  # the quarter's last trading day
+    ("上个月月底", D(2024, 2, 29), D(2024, 2, 29)),
+])
+def test_days_named_by_the_calendar_users_speak_in(text, start, end):
+    (t,) = find_times(text, TODAY, YEAR_CAL)
+    assert (t.text, t.start, t.end) == (text, start, end)
+
+
+def test_after_a_listing_is_no_holiday():
+    assert find_times("上市后第一天", TODAY, YEAR_CAL) == []

@@ -19,7 +19,9 @@ import calendar
 import datetime as dt
 import re
 import dataclasses
+from functools import lru_cache
 
+from ...resources import data_path, load_yaml
 from ..values import TimeSpan
 from .numbers import CN_NUM_CHARS, cn_to_number, to_int
 
@@ -36,7 +38,7 @@ SO_FAR = "(?:至今|以来|到现在|到今天|到目前|到今|至现在|到当
 MONTH_SO_FAR = ("本月", "这个月", "本月以来")
 YEAR_SO_FAR = ("今年", "本年", "年内")
 # the first or last trading day of a period said before it (今年第一个交易日, 上个月最后一天)
-EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第一天|头一天)|(?P<last>最后一个交易日|最后1个交易日|最后一天|最后1天))")
+EDGE_DAY = re.compile(r"的?(?:(?P<first>第一个交易日|首个交易日|第一天|头一天)|(?P<last>最后一个交易日|最后1个交易日|最后一天|最后1天|(?:末|底)(?:那天|那一天|当天)))")
 # 从 (自, 由) before a range of two times belongs to it; 就是 (也就是, 即) between two times says the first again
 FROM = re.compile(r"(?:从|自|由)?\s*$")
 SAID_AGAIN = re.compile(r"\s*[，,]?\s*(?:就是|也就是|即|即是|也就是说)\s*|\s*[(（]\s*")  # 近5日（0311-0315）
@@ -44,9 +46,31 @@ ASIDE_END = re.compile(r"\s*[，,]")  # … the comma that closes such an aside
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
 BREAK_DAYS = 4  # days between two trading days that make a holiday (a weekend is 3: Friday to Monday)
-# a named holiday: the months its first trading day after falls in (国庆后 = after the October break)
-HOLIDAYS = {"国庆": (10,), "十一长假": (10,), "五一": (5,), "劳动节": (5,), "春节": (1, 2), "过年": (1, 2), "元旦": (1,),
-            "清明": (4,), "端午": (5, 6), "中秋": (9, 10)}
+# a named holiday: the named day (festivals.yaml) its break is around (国庆后 = after the October break)
+HOLIDAYS = {"国庆": "国庆节", "十一长假": "国庆节", "五一": "劳动节", "劳动节": "劳动节", "春节": "春节", "过年": "春节",
+            "元旦": "元旦", "清明": "清明", "端午": "端午", "中秋": "中秋", "中秋国庆": "中秋", "国庆中秋": "中秋"}
+HOLIDAY = "|".join(sorted(HOLIDAYS, key=len, reverse=True))
+# a holiday named, or only a break said (节后, 假期前): never a bare 后 (上市后第一天 is no holiday)
+BREAK = rf"(?:(?:(?P<y>\d{{4}}|今|去)年的?)?(?P<h>{HOLIDAY})(?:节|假期|长假|假)?|节|假期|长假|节假日)"
+# the first trading day after a break (国庆后开盘第一天, 春节后开市头一天, 端午节后开盘那天)
+FIRST_DAY_AFTER = r"(?:后|之后|过后|收假后)(?:开盘|开市|复市|开工|上班)?的?(?:第一个交易日|首个交易日|第一天|头一天|首日|那天|那一天|当天)"
+
+
+@lru_cache(maxsize=None)
+def named_days() -> dict[str, list[tuple[D, D]]]:
+    """Every named day or stretch (festivals.yaml), as its spans over the years."""
+    data = load_yaml((data_path("patterns") / "lang" / "zh" / "festivals.yaml").read_text(encoding="utf-8"))
+    out: dict[str, list[tuple[D, D]]] = {}
+    for name, md in (data.get("fixed") or {}).items():
+        mo, d = (int(x) for x in str(md).split("-"))
+        out[name] = [(D(y, mo, d), D(y, mo, d)) for y in range(1990, 2041)]
+    for name, days in (data.get("lunar") or {}).items():
+        out[name] = [(day, day) for day in days]
+    for name, spans in (data.get("spans") or {}).items():
+        out[name] = [(a, b) for a, b in spans]
+    for alias, name in (data.get("aliases") or {}).items():
+        out[alias] = out[name]
+    return out
 
 
 def _year_word(word: str, today: D) -> int | None:
@@ -102,25 +126,32 @@ class TimeParser:
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前|本)年度?(?:的)?(?:每个|每一个|各个|各|四个|4个|全部|所有)(?:单季度|季度|季)(?:的)?",
              self._year_quarters),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|今|去|前|本)年(?:的)?前(?P<n>[一二三两1-3])个?季度", self._first_quarters),
-            (r"(?:上个月|上月)(?:底|末)", self._last_month_end),
+            (r"(?:上个月|上月)月?(?:底|末)", self._last_month_end),
             (rf"(?P<w>去年|前年|上个月|上月|(?P<n>{N})(?P<u>年|个月)(?:以)?前)(?:的)?(?:今天|今日|同一天|同日|这一天|这天|这个时候|这时候|这会儿|此时)",
              self._same_day_before),
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|去|前)年(?:年)?(?:底|末)", self._year_end),
             (rf"(?P<w>(?:本月|这个月)?月初{SO_FAR}|(?:今年|本年)?年初{SO_FAR})", self._word_range),
             # 春节前最后一个交易日, 节前最后一天: the last trading day before the break
-            (rf"(?:(?P<y>\d{{4}}|今|去)年的?)?(?P<h>{'|'.join(HOLIDAYS)})?(?:节|假期|长假|假)?(?:前|之前|放假前)的?(?:最后一个交易日|最后1个交易日|最后一天)",
+            (rf"{BREAK}?(?:前|之前|放假前)的?(?:最后一个交易日|最后1个交易日|最后一天|一个交易日|一天|那天)",
              self._before_holiday),
-            # 节后首周, 春节后第一周: the first trading week after the break
-            (rf"(?P<h>{'|'.join(HOLIDAYS)})?(?:节|假期|长假|假)?(?:后|之后|过后|收假后)的?(?:首周|第一周|头一周|第一个星期|第一个礼拜)",
+            # 春节前那一周: the trading week the break starts after
+            (rf"{BREAK}(?:前|之前|放假前)的?(?:那一周|那周|一周|最后一周|那个礼拜|最后一个礼拜)", self._last_week_before),
+            # 国庆后开盘第一天, 节后头一天: the first trading day after the break
+            (rf"{BREAK}{FIRST_DAY_AFTER}", self._first_day_after),
+            # 节后首周, 春节后第一周, 国庆后那一周: the first trading week after the break
+            (rf"{BREAK}(?:后|之后|过后|收假后)的?(?:首周|第一周|头一周|第一个星期|第一个礼拜|那一周|那周)",
              self._first_week_after),
-            (rf"(?P<h>{'|'.join(HOLIDAYS)})(?:节|假期|长假|假)?(?:后|之后|以后|过后|结束后|收假后)(?:{SO_FAR})?", self._after_holiday),
+            (rf"{BREAK}(?:后|之后|以后|过后|结束后|收假后)(?:{SO_FAR})?", self._after_holiday),
             (rf"(?:节后|节日后|春节后|长假后|假期后|收假后|节假日后)(?:{SO_FAR})?", self._after_break),
+            # 龙抬头那天, 情人节, 两会期间, 去年端午: a day (or stretch) named by the calendar
+            (rf"(?:(?P<y>\d{{4}}|(?<!\d)\d{{2}}|今|去|前)年的?)?(?P<f>{'|'.join(sorted(named_days(), key=len, reverse=True))})"
+             r"(?:节)?(?:这几天|那几天|期间|那一周|这一周|当天|那天|那一天|这天|那日)?", self._named_day),
             (rf"(?:今年|本年)?年初(?!{SO_FAR})|(?:本月|这个月)?月初(?!{SO_FAR})", self._start_of_now),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
             (rf"(?P<y>\d{{4}}|(?<!\d)\d{{2}}|{N}|今|去|前|本|明)年(?:的)?(?:(?:第)?(?P<q>[1-4一二三四])季度|\s*[Qq](?P<q4>[1-4]))|(?P<y2>\d{{4}})\s*[Qq](?P<q2>[1-4])", self._year_quarter),
             (r"(?P<y>\d{4}|今|去|前|本)年(?:的)?(?P<h>上|下)半年", self._year_half),
             (r"(?:(?P<y>\d{4}|今|去|前|本)年的?)?元旦(?!节|假|后|之后|以后|过后|结束|收假)", self._new_year_day),
-            (r"(?:第(?P<q>[1-4一二三四])季度|(?P<q3>[一二三四])季度|[Qq](?P<q2>[1-4]))", self._quarter),
+            (r"(?:第(?P<q>[1-4一二三四])季度|(?P<q3>[一二三四])季度|(?<![\d.])(?P<q5>[1-4])季度|[Qq](?P<q2>[1-4]))", self._quarter),
             (r"(?P<h>上|下)半年", self._half),
             # 20240315 and 0315 (an analyst's shorthand): a day — 1229 only beside another day or 收/开
             (r"(?<![\d.,])(?P<y>(?:19|20)\d\d)(?P<m>0[1-9]|1[0-2])(?P<d>0[1-9]|[12]\d|3[01])(?![\d.])", self._ymd),
@@ -141,7 +172,7 @@ class TimeParser:
             (rf"(?:近|最近|过去|前|这(?=[两二三四五六七八九十2-9]))(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|里|以来|来)?", self._recent_n),
             (r"(?:(?:近|最近|过去)半(?P<u>年|个月)(?:内|里|以来|来)?|半(?P<u2>年|个月)(?:以来|来))", self._recent_half),
             (rf"(?P<n>{N})个?(?P<u>天|日|周|星期|个月|月|年)(?:以)?前", self._n_ago),
-            (rf"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|昨儿个|昨儿|当天|当日|明天|明日|(?<!出)现在|当前|目前|此刻|最新(?!{NOT_A_TIME})|眼下)", self._word_day),
+            (rf"(?P<w>大前天|前天|昨天|昨日|今天|今日|今儿个|今儿|今个|昨儿个|昨儿|昨个|当天|当日|明天|明日|(?<!出)现在|当前|目前|此刻|最新(?!{NOT_A_TIME})|眼下)", self._word_day),
             (rf"(?P<w>{WEEKS}|上上周|下周)(?P<d>[一二三四五六日天1-7])(?![共起直般些样下切定])(?<!天(?=天))|(?:周|星期|礼拜)(?P<d2>[一二三四五六日天1-7])(?![共起直般些样下切定])(?<!天(?=天))", self._weekday),
             (rf"(?P<w>{WEEKS}|上上周|上上个月|上上月|本月以来|本月|这个月|上个月|上月|今年|本年|去年|前年|年内)(?:(?<=[今本去前]年)(?:一整年|整年|一年|全年))?",
              self._word_range),
@@ -237,7 +268,7 @@ class TimeParser:
         return self._span(m, "quarter", a, b, year=y, quarter=q)
 
     def _quarter(self, m):
-        q = self._q(m.group("q") or m.group("q2") or m.group("q3"))
+        q = self._q(m.group("q") or m.group("q2") or m.group("q3") or m.group("q5"))
         y = self.today.year
         if _quarter_span(y, q)[1] > self.today:
             y -= 1
@@ -298,27 +329,49 @@ class TimeParser:
         return self._span(m, "range", after, self.today) if after else None
 
     def _after_holiday(self, m):
-        """国庆后 (到现在): from the first trading day after the latest break that
-        ended in the holiday's months, to today."""
-        cal = [d for d in self.calendar or () if d <= self.today]
-        months = HOLIDAYS[m.group("h")]
-        after = next((b for a, b in zip(reversed(cal[:-1]), reversed(cal[1:]))
-                      if (b - a).days > BREAK_DAYS - 1 and b.month in months), None)
-        return self._span(m, "range", after, self.today) if after else None
+        """国庆后 (到现在): from the first trading day after the holiday's break to today."""
+        gap = self._break(m)
+        return self._span(m, "range", gap[1], self.today) if gap else None
 
     def _break(self, m) -> tuple[D, D] | None:
-        """The latest break in trading (of the holiday named, if one is): its last trading
-        day before and its first trading day after."""
+        """The break in trading around the holiday named (the latest by today, or the year's):
+        its last trading day before and its first trading day after; a break only said
+        (节后) is the latest gap in trading longer than a weekend."""
         cal = [d for d in self.calendar or () if d <= self.today]
-        months = HOLIDAYS.get(m.group("h") or "", ())
+        name = HOLIDAYS.get(m.group("h") or "")
         year = _year_word(m.group("y"), self.today) if "y" in m.re.groupindex and m.group("y") else None
-        return next(((a, b) for a, b in zip(reversed(cal[:-1]), reversed(cal[1:]))
-                     if (b - a).days > BREAK_DAYS - 1 and (not months or b.month in months)
-                     and (year is None or b.year == year)), None)
+        if name is None:
+            return next(((a, b) for a, b in zip(reversed(cal[:-1]), reversed(cal[1:]))
+                         if (b - a).days > BREAK_DAYS - 1 and (year is None or b.year == year)), None)
+        gaps = []
+        for day, _ in named_days()[name]:
+            k = bisect.bisect_left(cal, day)
+            after = k + (k < len(cal) and cal[k] == day)
+            if 0 < k and after < len(cal) and (year is None or day.year == year):
+                gaps.append((cal[k - 1], cal[after]))
+        return max(gaps) if gaps else None
 
     def _before_holiday(self, m):
         gap = self._break(m)
         return self._span(m, "day", gap[0], gap[0]) if gap else None
+
+    def _first_day_after(self, m):
+        gap = self._break(m)
+        return self._span(m, "day", gap[1], gap[1]) if gap else None
+
+    def _last_week_before(self, m):
+        gap = self._break(m)
+        return self._span(m, "range", gap[0] - dt.timedelta(days=gap[0].weekday()), gap[0]) if gap else None
+
+    def _named_day(self, m):
+        """龙抬头那天 (the latest one by today, or the year's), 两会期间 (its days)."""
+        y = _year_word(m.group("y"), self.today) if m.group("y") else None
+        spans = [(a, b) for a, b in named_days()[m.group("f")]
+                 if (a.year == y if y else a <= self.today)]
+        if not spans:
+            return None
+        a, b = max(spans)
+        return self._span(m, "day" if a == b else "range", a, min(b, self.today))
 
     def _first_week_after(self, m):
         gap = self._break(m)
@@ -378,7 +431,7 @@ class TimeParser:
         return self._span(m, "day", day, day)
 
     def _word_day(self, m):
-        off = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿个": -1, "昨儿": -1, "明天": 1, "明日": 1}.get(m.group("w"), 0)
+        off = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿个": -1, "昨儿": -1, "昨个": -1, "明天": 1, "明日": 1}.get(m.group("w"), 0)
         day = self.today + dt.timedelta(days=off)
         return self._span(m, "day", day, day)
 
