@@ -936,7 +936,8 @@ class Lexicon:
                     and not self._is_filler(leftover) and not self._ends_with_asking(leftover) \
                     and not self.lang.found("hearsay", leftover) \
                     and leftover not in self._pointing and len(self._holders(leftover)) != 1 \
-                    and not self._asked_of(leftover):  # 汾酒|泸州老窖: two names glued, each its own
+                    and not self._asked_of(leftover) \
+                    and self._ends_names(word):  # 汾酒|泸州老窖: two names glued, each its own
                 # 东方红|银行: unknown words glued before a known name make an unknown name
                 raise unknown_entity(self.lang, tok, self._closest(tok, cap=len(leftover)) or
                                     [n for n in self._names if word and word in n and n != word][:5])
@@ -987,6 +988,13 @@ class Lexicon:
         if part is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[part[1]]), note=self._typo(tok, part[0]))
         return None
+
+    def _ends_names(self, word: str) -> bool:
+        """银行 ends 招商银行, 兴业银行: words glued before it may be an unknown name of that
+        kind (东方红|银行); before a name that ends no other (在看|易方达蓝筹精选混合A, 信任|胡海燕)
+        they are the user's own words."""
+        own = {r.name for r in self.entities.get(word.lower(), ())}
+        return any(n.endswith(word) and n != word and n not in own for n in self._names)
 
     def _asked_of(self, run: str) -> bool:
         """叫|招商消费升级混合: an asking word glued before the start of names, no part of one."""
@@ -1049,6 +1057,9 @@ class Lexicon:
             return None
         hits = {(part, name) for part, name in self._name_parts.get(tuple(self.lang.sound(c) for c in tok), ())
                 if _edit_distance(part, tok, 1) == 1}
+        whole = [(part, name) for part, name in hits if part == name]
+        if len(whole) == 1:  # 因行: sounds like the whole of 银行, which other names only end with
+            return whole[0]
         names = {name for _, name in hits}
         return next(iter(hits)) if len(names) == 1 and len(hits) == 1 else None
 

@@ -1231,6 +1231,18 @@ CASES = [
     # a lesson's frame (我在讲…，; 举个例子：) asks nothing
     ("我在讲产业链，举个例子：多晶硅的下游是什么",
      "MATCH (:industry {name: '多晶硅'})-[:affect]->(i:industry) RETURN i.name", False),
+    # days named by the calendar: a festival that was no trading day is the last trading day before it
+    ("情人节那天茅台收多少",
+     "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d) WHERE d.date = date('2024-02-08') RETURN d.closing_price",
+     False),
+    ("国庆后开盘第一天五粮液是涨是跌",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d) WHERE d.date = date('2023-10-09') RETURN d.range", False),
+    ("两会期间茅台加起来成交了多少股",
+     "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d) WHERE d.date >= date('2024-03-04') AND "
+     "d.date <= date('2024-03-11') RETURN sum(d.volume)", False),
+    # words before a name that ends no other name are the user's own (在看|…, 信任|…), not an unknown name
+    ("最近在看易方达蓝筹精选混合A，不知道它现在还能不能正常申购",
+     "MATCH (f:public_offering_fund {name: '易方达蓝筹精选混合A'}) RETURN f.sales_status", False),
 ]
 
 

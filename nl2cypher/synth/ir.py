@@ -571,7 +571,8 @@ class QueryGraph:
         out, first_time, dated = [], True, self._dated()
         times = {_span(m.time) for i, m in enumerate(self.m) if m.kind == "time" and i in self.consumed}
         for i, m in enumerate(self.m):
-            if m.kind == "time" and i not in self.consumed and first_time and (dated or self._reaches_today(m.time)):
+            now = m.kind == "time" and not dated and self._reaches_today(m.time)  # 最近…现在 of a fund's status: each says now
+            if m.kind == "time" and i not in self.consumed and (now or (first_time and dated)):
                 first_time = False  # the period the query's daily rows or reports are about (现在: any row)
                 times.add(_span(m.time))
                 continue
