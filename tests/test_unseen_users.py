@@ -1243,12 +1243,28 @@ CASES = [
     # words before a name that ends no other name are the user's own (在看|…, 信任|…), not an unknown name
     ("最近在看易方达蓝筹精选混合A，不知道它现在还能不能正常申购",
      "MATCH (f:public_offering_fund {name: '易方达蓝筹精选混合A'}) RETURN f.sales_status", False),
+    # a typist's slips of everyday words and a whole name's sound (白久: 白酒)
+    ("白久板块今天张了多少",
+     f"MATCH (t:trade {{name: '白酒'}})-[:has_trade_data]->(d) WHERE d.date = {T} RETURN d.range", False),
+    ("今天zt的有那些",
+     f"MATCH (s:stock)-[:has_stock_data]->(d) WHERE d.date = {T} AND d.raising_limit = true RETURN s.name", False),
+    # a period against another, asked yes or no in a dialect (啊是少了: 是不是少了)
+    ("五粮液23年三季度利润比二季度啊是少了",
+     GROWTH % ("五粮液", 2023, 3, 2023, 2), False),
 ]
 
 
 @pytest.mark.parametrize("question,gold,ordered", CASES, ids=[c[0] for c in CASES])
 def test_unseen_user_classes(engine, question, gold, ordered):
     _same(engine, question, gold, ordered)
+
+
+def test_a_pointer_or_advice_in_an_aside_refuses_nothing(engine):
+    # the asker's own story (我这个人…, 朋友推荐…) is no thing to point at and no advice asked
+    for q in ("我这个人做事比较谨慎，想请问有没有涉及招商银行的利空资讯", "朋友一直跟我推荐宁德时代，想确认一下它是在哪个板块上市的"):
+        ans = engine.ask(q)
+        assert ans.error is None and ans.cypher, (q, ans.error)
+    assert engine.ask("推荐一只白酒股").error is not None  # advice asked is still refused
 
 
 def test_a_growth_asked_beside_a_yes_or_no_it_does_not_answer_is_flagged(engine):
