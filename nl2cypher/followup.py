@@ -136,8 +136,8 @@ class Resolver:
         vocab = self.lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
-                                "superlatives", "which", "same_time", "others", "against", "reset", "changed", "moved",
-                                "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine", "names_it",
+                                "superlatives", "which", "same_time", "others", "against", "periodic", "reset", "changed", "moved",
+                                "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine", "names_it", "periods_counted",
                                 "ourselves", "bounds")}
         self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
         self._ourselves = re.compile("|".join(map(re.escape, self.words["ourselves"]))) if self.words["ourselves"] else None
@@ -959,6 +959,8 @@ class Resolver:
                 m = None  # 其他公司: the pronoun's character inside an others-word
             if m and ex is not None and any(x.kind == "time" and x.start <= m.start() < x.end for x in ex.mentions):
                 m = None  # 这两个星期: the words of a time said, no reference
+            if m and kind in ("they", "pair") and q.startswith(tuple(self.words["periods_counted"]), m.end()):
+                m = None  # 这四个季度里哪个最高: periods counted (of the turn before), no things
             if m and ex is not None and self._names_next(q, m, ex):
                 m = None  # 这只中国中免: a pointing word before a name says which one, no reference
             if m and kind == "person" and self._spoken_of(q, m.start(), ex):
@@ -1526,7 +1528,8 @@ class Resolver:
         if len(done) >= 2 and len(last.values) == 1 and _one_figure(history[done[-2]]) \
                 and _same_measure(last, history[done[-2]]):
             a, b = done[-1], done[-2]  # 比上一个高多少: this answer against the one before
-            op, a, b = _later_first(op, a, b, history, said_order=self._find(q, "against") is not None)
+            plain = self.patterns["periodic"].sub("", q) if "periodic" in self.patterns else q
+            op, a, b = _later_first(op, a, b, history, said_order=self._find(plain, "against") is not None)
             # 茅台多少了, 五粮液呢, 差多少: no figure named, the price they showed (not the change beside it)
             price = self._price_column(history[a], history[b]) if not said else None
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",

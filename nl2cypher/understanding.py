@@ -214,7 +214,8 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
     listed = "collect" in _query_facts(best.query)[1]  # 有几只？分别是哪几只: the names are in the answer
-    ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks, ex.mentions, listed)
+    shown = best.shape == "yesno" and len(getattr(best.query.clauses[-1], "items", ())) > 1  # 涨停了吗，连续几天了: the figure beside
+    ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks, ex.mentions, listed, shown)
                      if w not in ignored)
     # …a word a property word took in is that word's (成立多少年了: the age of a date, built)
     free = _blanked(ex.question, [m for m in ex.mentions if m.kind == "property"])
@@ -477,12 +478,14 @@ def guesses(ex: Extraction, ends: dict[str, set[str]]) -> tuple[str, ...]:
 ASKS = ("count", "yesno", "extreme", "topk", "aggregate", "which", "list")  # what a clause asks for
 
 
-def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = False) -> tuple[str, ...]:
+def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = False,
+                shown: bool = False) -> tuple[str, ...]:
     """A later clause that asks something else than the first (几只？分别是哪几只;
     哪个最好，哪个最差): one query answers one of them, so
     the other's words are returned as not expressed. Beside a yes/no, a clause that
     asks nothing but names a property (在哪个板块上市的？沪市主板吗) asks for its value.
-    `listed`: the query lists the names beside its figure (a list asked is answered)."""
+    `listed`: the query lists the names beside its figure (a list asked is answered); `shown`: the
+    yes/no shows the figures beside it."""
     # cut where the clauses are cut: at a mark, or a space between two words (涨得最猛 哪个跌得最惨)
     cuts = [m.start() for m in clause_cuts(marks).finditer(question)]
     asks: dict[int, list] = {}
@@ -494,7 +497,7 @@ def asked_twice(question: str, units, marks: str, mentions=(), listed: bool = Fa
             key = ("rank" if ranks else kind, _direction(u, mentions) if ranks and not u.params.get("neutral") else None)
             asks.setdefault(sum(1 for c in cuts if c < u.span[0]), []).append((key, u.span))
     growth = any(u.kind == "growth" for u in units)  # 收盘价，比昨天高吗: the comparison shows the values
-    if not growth and any(k[0] == "yesno" for found in asks.values() for k, _ in found):  # a value beside a yes/no
+    if not growth and not shown and any(k[0] == "yesno" for found in asks.values() for k, _ in found):  # a value beside
         for m in mentions:
             clause = sum(1 for c in cuts if c < m.start)
             if m.kind == "property" and clause not in asks:

@@ -1251,6 +1251,10 @@ CASES = [
     # a period against another, asked yes or no in a dialect (啊是少了: 是不是少了)
     ("五粮液23年三季度利润比二季度啊是少了",
      GROWTH % ("五粮液", 2023, 3, 2023, 2), False),
+    # a day's flag asked yes or no beside a figure of that day: both shown
+    ("中科电池今天是不是涨停了 连着几天了",
+     f"MATCH (:stock {{name: '中科电池'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.raising_limit, "
+     "d.raising_limit_days", False),
 ]
 
 
@@ -1883,6 +1887,10 @@ FOLLOW_UPS = [
     (["今天哪个行业板块涨得最猛", "最差的呢"], "涨最猛那个板块有几只成分股",
      f"MATCH (t:trade)-[:has_trade_data]->(d) WHERE d.date = {T} WITH t ORDER BY d.range DESC, t.name LIMIT 1 "
      "MATCH (s:stock)-[:belong_to]->(t) RETURN count(DISTINCT s)"),
+    # 环比多了多少 after the fourth quarter, then the third: the later quarter's less the earlier's
+    (["比亚迪去年4季度赚了多少", "3季度呢"], "环比多了多少",
+     "MATCH (s:stock {name: '比亚迪'})-[:has_stock_financial_information]->(a), (s)-[:has_stock_financial_information]->(b) "
+     "WHERE a.year = 2023 AND a.quarter = 4 AND b.year = 2023 AND b.quarter = 3 RETURN a.net_profit - b.net_profit"),
 ]
 
 

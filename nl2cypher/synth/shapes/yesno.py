@@ -4,7 +4,7 @@ and a full one says which."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows, Value, Whole
+from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows, Slot, Value, Whole
 from .common import a_years_total, aggregate_word
 
 NAME = "yesno"
@@ -72,12 +72,37 @@ def lower(g: QueryGraph):
             return g.candidate((g.pattern(), Projection(cols)), NAME)
         cols = (Column(bound, g.lang.say("columns.yesno")), Column(bound.left, word))
         return g.candidate((g.pattern(), Projection(cols, True)), NAME)
+    flags = _days_flags(g)
+    if flags:  # 成都软件今天涨停了吗，连续几天了: whether it did that day, and the figures asked beside
+        g.conds = [c for c in g.conds if c not in flags]
+        said = {(c.left.var, c.left.key) for c in flags}
+        cols = (Column(flags[0], g.lang.say("columns.yesno")),) + tuple(
+            Column(c.left, g.prop_word(g.slot_of(c.left.var).label, c.left.key)) for c in flags) + tuple(
+            Column(a.ref, g.prop_word(a.owner.label, a.prop)) for a in g.props
+            if isinstance(a.owner, Slot) and (a.var, a.prop) not in said)
+        return g.candidate((g.pattern(), Projection(cols, True)), NAME)
     several = next((s for s in g.entities() if len(s.names) > 1), None)
     if several is not None and g.lang.found("all_of", g.ex.question):
         # 铁矿石和焦煤都是钢材上游吗: every one named is, not any one
         every = Op("=", Call("count", (Whole(several.var),), distinct=True), Const(len(several.names)))
         return g.candidate((g.pattern(), Projection((Column(every, g.lang.say("columns.yesno")),))), NAME)
     return g.candidate((g.pattern(), Projection((Column(Op(">", Call("count", (Rows(),)), Const(0)), g.lang.say("columns.yesno")),))), NAME)
+
+
+def _days_flags(g: QueryGraph) -> list[Op]:
+    """One named thing's row of one day, a flag of it asked (涨停了吗) beside a figure
+    (连续涨停天数多少): the flag's conditions; none when nothing else is asked."""
+    t = g.target
+    if t.kind != "entity" or len(t.names) != 1 or not g.props:
+        return []
+    days = {s.var: g.schema.labels[s.label].day for s in g.slots if s.kind == "data" and g.schema.labels[s.label].day}
+    pinned = {c.left.var for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
+              and days.get(c.left.var) == c.left.key}
+    flags = [c for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
+             and c.left.var in pinned and c.left.key != days[c.left.var]]
+    rest = [c for c in g.conds if c not in flags and not (isinstance(c, Op) and isinstance(c.left, Ref)
+                                                         and c.left.var in pinned and c.left.key == days[c.left.var])]
+    return flags if flags and all(isinstance(c, Op) and c.op == "=" for c in rest) else []
 
 
 def _own_values(g: QueryGraph) -> list[Op]:
