@@ -454,12 +454,16 @@ class Resolver:
         """同比呢 跟22年二季度比 right after one figure at one time (宁德时代23年二季度净利润):
         its growth since the time said, not the figure at that time instead."""
         if prev is None or not prev.ok or prev.growth or ex is None or self._find(q, "against") is None \
-                or not self._growth_only_but_time(ex) or len(ex.of("time")) != 1:
+                or not (self._growth_only_but_time(ex) or self._only_a_time(ex)) or len(ex.of("time")) != 1:
             return None
         before = [m for m in prev.mentions if m["kind"] == "time" and m.get("time")]
         if len(before) != 1 or before[0]["time"]["kind"] not in GROWN_TIMES:
             return None
         return Resolution(self.lang.say("followup.grown", question=prev.resolved, time=ex.of("time")[0].text), "against")
+
+    def _only_a_time(self, ex) -> bool:
+        """跟三季度比呢: a time to weigh against, and nothing else said or asked."""
+        return all(m.kind == "time" for m in ex.mentions) and not self._units(ex)
 
     def _growth_only_but_time(self, ex) -> bool:
         """A growth asked (同比, 增长多少) and nothing named but a time (比昨天高还是低 weighs the

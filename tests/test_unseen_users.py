@@ -1251,6 +1251,40 @@ CASES = [
     # a period against another, asked yes or no in a dialect (啊是少了: 是不是少了)
     ("五粮液23年三季度利润比二季度啊是少了",
      GROWTH % ("五粮液", 2023, 3, 2023, 2), False),
+    # a group's average named by a fall word: the lowest average change is the one that fell most
+    ("哪个上市板块的股票今天平均跌得最多",
+     f"MATCH (s:stock)-[:has_stock_data]->(d) WHERE d.date = {T} RETURN s.listed_sector, avg(d.range) AS a "
+     "ORDER BY a, s.listed_sector LIMIT 1", True),
+    ("隆基和通威今年谁跌得更惨",
+     "MATCH (s:stock)-[:has_stock_data]->(a), (s)-[:has_stock_data]->(b) WHERE s.name IN ['隆基绿能', '通威股份'] "
+     "AND a.date = date('2023-12-29') AND b.date = date('2024-03-15') "
+     "RETURN s.name, (b.closing_price - a.closing_price) / a.closing_price * 100 AS r ORDER BY r", True),
+    # 三回以上: three times counts
+    ("元旦到春节这段时间涨停过三回以上的票都有哪些",
+     "MATCH (s:stock)-[:has_stock_data]->(d) WHERE d.date >= date('2024-01-02') AND d.date <= date('2024-02-08') "
+     "AND d.raising_limit = true WITH s, count(d) AS n WHERE n >= 3 RETURN s.name", False),
+    ("中欧医疗健康指数A是啥时候认购的",
+     "MATCH (f:public_offering_fund {name: '中欧医疗健康指数A'}) RETURN f.subscription_start_time, "
+     "f.subscription_end_time", False),
+    # a forum's and a dialect's words: 又绿了 (down?), 妖股, 噶 (吗), 哪样 (什么), 几钿 (多少钱)
+    ("茅子今天又绿了？收多少",
+     f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.range, d.closing_price",
+     False),
+    ("茅台今天涨了噶", f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.range",
+     False),
+    ("茅台今朝收了几钿",
+     f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.closing_price", False),
+    ("所在省份为贵州的上市公司共几家，请列示名称",
+     "MATCH (s:stock) WHERE s.province = '贵州' RETURN count(s), collect(s.name)", False),
+    # an analyst's English among Chinese
+    ("帮我pull一下茅台昨天的close price",
+     "MATCH (:stock {name: '贵州茅台'})-[:has_stock_data]->(d) WHERE d.date = date('2024-03-14') RETURN d.closing_price",
+     False),
+    ("易方达蓝筹精选混合A的PM是谁",
+     "MATCH (m:fund_manager)-[:manage]->(:public_offering_fund {name: '易方达蓝筹精选混合A'}) RETURN m.name", False),
+    ("白酒板块today top 5 gainers",
+     f"MATCH (s:stock)-[:belong_to]->(:trade {{name: '白酒'}}), (s)-[:has_stock_data]->(d) WHERE d.date = {T} "
+     "RETURN s.name, d.range ORDER BY d.range DESC, s.name LIMIT 5", True),
     # a day's flag asked yes or no beside a figure of that day: both shown
     ("中科电池今天是不是涨停了 连着几天了",
      f"MATCH (:stock {{name: '中科电池'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.raising_limit, "
@@ -1887,6 +1921,8 @@ FOLLOW_UPS = [
     (["今天哪个行业板块涨得最猛", "最差的呢"], "涨最猛那个板块有几只成分股",
      f"MATCH (t:trade)-[:has_trade_data]->(d) WHERE d.date = {T} WITH t ORDER BY d.range DESC, t.name LIMIT 1 "
      "MATCH (s:stock)-[:belong_to]->(t) RETURN count(DISTINCT s)"),
+    # 跟三季度比呢 after one quarter's figure: its growth since the quarter said, not that quarter instead
+    (["五粮液去年四季度赚了多少"], "跟三季度比呢", GROWTH % ("五粮液", 2023, 4, 2023, 3)),
     # 环比多了多少 after the fourth quarter, then the third: the later quarter's less the earlier's
     (["比亚迪去年4季度赚了多少", "3季度呢"], "环比多了多少",
      "MATCH (s:stock {name: '比亚迪'})-[:has_stock_financial_information]->(a), (s)-[:has_stock_financial_information]->(b) "

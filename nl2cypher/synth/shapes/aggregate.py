@@ -123,7 +123,8 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
     total = Call(fn, (figure.ref,))
     cols = (Column(key.ref, g.lang.label_word(key.alias)),
             Column(total, aggregate_word(g, fn, figure.alias)))
-    order = (Sort(total, rank.params["dir"] == "desc"), Sort(key.ref))
+    # 平均跌得最多的上市板块: a figure named by a fall word ranks the other way
+    order = (Sort(total, (rank.params["dir"] == "desc") != g.flipped(figure.ref)), Sort(key.ref))
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=picked_rows(g, a, True))), NAME)  # 前三: three
 
 
@@ -142,7 +143,7 @@ def _ranked_by_total(g: QueryGraph, a, fn: str, last: Shown):
     name = g.name_of(t)
     total = Call(fn, (last.ref,))
     cols = (Column(*name), Column(total, aggregate_word(g, fn, last.alias)))
-    order = (Sort(total, rank.params["dir"] == "desc"), Sort(name[0]))
+    order = (Sort(total, (rank.params["dir"] == "desc") != g.flipped(last.ref)), Sort(name[0]))
     return g.candidate((g.pattern(), Projection(cols, order=order, limit=picked_rows(g, a, True))), NAME)
 
 
