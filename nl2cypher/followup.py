@@ -234,7 +234,8 @@ class Resolver:
         arith = self._over_rows(question, ex, history) or self._arithmetic(q, ex, history) or self._placed(q, ex, history)
         if arith is not None:
             return arith
-        grown = self._grown(q, ex, history, calendar) or self._regrown(q, ex, prev) or self._grown_since(q, ex, prev)
+        grown = self._grown(q, ex, history, calendar) or self._regrown(q, ex, prev) or \
+            self._grown_since(q, ex, _same_quarter(ex, history) or prev)
         if grown is not None:
             return grown
         against = self._against(q, ex, prev)
@@ -1627,6 +1628,8 @@ class Resolver:
             op = "more" if op == "difference" else op  # …多还是少: signed
         if len(order) != 2 or None in order or order[0] == order[1]:
             return None
+        if op == "difference" and len(times) > 1 and self._set_against(ex.question[:times[1].start]):
+            op = "more"  # 今天比昨天差了多少: the first day's less the second's, signed
         return Resolution(self._say_arith(op, history[order[0]].resolved, history[order[1]].resolved), "arithmetic",
                           arithmetic=(op, order[0], order[1]))
 
@@ -2180,6 +2183,19 @@ class Resolver:
 def _class_letter(m: re.Match) -> str:
     """The share class a `share_class` match says (A的, C类, 是A的: A or C)."""
     return next(g for g in m.groups() if g).upper()
+
+
+def _same_quarter(ex, history: list[Turn]) -> Turn | None:
+    """跟2022年四季度比呢 after 2023's fourth quarter, then its third: the recent turn of the
+    same quarter in another year (a year against a year), if there is one."""
+    said = [m.time for m in ex.of("time")] if ex is not None else []
+    if len(said) != 1 or said[0].quarter is None or said[0].year is None:
+        return None
+    for t in [t for t in history if t.ok and not t.computed][-3:][::-1]:
+        times = [m["time"] for m in t.mentions if m["kind"] == "time" and m.get("time")]
+        if len(times) == 1 and times[0].get("quarter") == said[0].quarter and times[0].get("year") not in (None, said[0].year):
+            return t
+    return None
 
 
 def _latest(history: list[Turn]) -> Turn | None:

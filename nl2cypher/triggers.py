@@ -18,7 +18,7 @@ RULE_KINDS = (
     "compare", "between", "compare_entity", "date_compare", "date_in", "starts_with", "ends_with", "contains", "not_contains",
     "exclude", "not_value", "same", "same_prop", "both", "group", "aggregate", "extreme", "topk", "order", "count", "yesno", "difference", "which",
     "why", "growth", "derived", "rank_in_group", "history", "change", "list", "info", "filler", "every", "share",
-    "compare_props",
+    "compare_props", "holding",
 )
 # placeholder -> tag regex; tags are written 〈K12〉 into the question by the lexicon
 PLACEHOLDERS = {"num": "N", "num2": "N", "ent": "E", "label": "L", "prop": "P", "prop2": "P", "time": "T", "val": "V",

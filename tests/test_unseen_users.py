@@ -1266,6 +1266,17 @@ CASES = [
     ("中欧医疗健康指数A是啥时候认购的",
      "MATCH (f:public_offering_fund {name: '中欧医疗健康指数A'}) RETURN f.subscription_start_time, "
      "f.subscription_end_time", False),
+    # the user's own holding: the day's gain of so many shares, their worth, the gain since the price paid
+    ("我有300股茅台 今天赚了还是亏了",
+     "MATCH (s:stock {name: '贵州茅台'})-[:has_stock_data]->(a), (s)-[:has_stock_data]->(b) "
+     f"WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN a.range, 300 * (a.closing_price - b.closing_price)",
+     False),
+    ("1000股招行 昨天收盘那会市值多少钱",
+     "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d) WHERE d.date = date('2024-03-14') "
+     "RETURN 1000 * d.closing_price", False),
+    ("6块8买的京东方A 2000股 今天收盘浮盈还是浮亏 多少",
+     f"MATCH (:stock {{name: '京东方A'}})-[:has_stock_data]->(d) WHERE d.date = {T} "
+     "RETURN 2000 * (d.closing_price - 6.8)", False),
     # a forum's and a dialect's words: 又绿了 (down?), 妖股, 噶 (吗), 哪样 (什么), 几钿 (多少钱)
     ("茅子今天又绿了？收多少",
      f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.range, d.closing_price",
@@ -1921,6 +1932,10 @@ FOLLOW_UPS = [
     (["今天哪个行业板块涨得最猛", "最差的呢"], "涨最猛那个板块有几只成分股",
      f"MATCH (t:trade)-[:has_trade_data]->(d) WHERE d.date = {T} WITH t ORDER BY d.range DESC, t.name LIMIT 1 "
      "MATCH (s:stock)-[:belong_to]->(t) RETURN count(DISTINCT s)"),
+    # 那昨天呢 after a holding's gain today: that holding's gain the day before
+    (["我有500股五粮液 今天是赚是亏"], "那昨天呢",
+     "MATCH (s:stock {name: '五粮液'})-[:has_stock_data]->(a), (s)-[:has_stock_data]->(b) "
+     "WHERE a.date = date('2024-03-14') AND b.date = date('2024-03-13') RETURN 500 * (a.closing_price - b.closing_price)"),
     # 跟三季度比呢 after one quarter's figure: its growth since the quarter said, not that quarter instead
     (["五粮液去年四季度赚了多少"], "跟三季度比呢", GROWTH % ("五粮液", 2023, 4, 2023, 3)),
     # 环比多了多少 after the fourth quarter, then the third: the later quarter's less the earlier's

@@ -140,13 +140,18 @@ def _side_by_side():  # Apple revenue and net income for 2020 to 2021 (a column 
     return ex, []
 
 
+def _position():
+    ex = q(num("300", 300, "股"), "股", ent("贵州茅台"), day("今天", T15), "头寸损益多少")
+    return ex, [unit(ex, "holding", "〈N0〉股", refs={"num": 0}, role="shares"), unit(ex, "holding", "头寸损益多少", role="gain")]
+
+
 CASES = {
     "growth": _growth, "group_rank": _group_rank, "change": _change, "change_rank": _change_rank,
     "compare_entity": _compare_entity,
     "same_as": _same_as, "why": _why, "difference": _difference, "which_of_group": _which_of_group,
     "history": _history, "yesno": _yesno, "every": _every, "count": _count, "group_by": _group_by, "aggregate": _aggregate,
     "period_extreme": _period_extreme, "top_k": _top_k, "entity": _entity, "lookup": _lookup, "list": _list,
-    "share": _share,
+    "share": _share, "position": _position,
 }
 # shapes that read a measure's figures: over the ReportKG's packs (helpers.REPORT)
 REPORT_CASES = {"derived": _derived, "side_by_side": _side_by_side}

@@ -17,6 +17,8 @@ from .cases import CASES
 from .helpers import cypher
 
 NGQL = {
+    'position':
+        "MATCH (s2:stock)-[:has_stock_data]->(sd:stock_data) WHERE s2.stock.name == $p1 AND sd.stock_data.date == date('2024-03-15') WITH sd.stock_data.closing_price AS cur, sd.stock_data.range AS chg MATCH (s3:stock)-[:has_stock_data]->(sd2:stock_data) WHERE s3.stock.name == $p2 AND sd2.stock_data.date == date('2024-03-14') WITH cur, chg, sd2.stock_data.closing_price AS prev RETURN cur AS `2024-03-15收盘价`, prev AS `2024-03-14收盘价`, cur - prev AS `每股盈亏`, chg AS `涨跌幅`, 300 * (cur - prev) AS `持仓盈亏`",
     'growth':
         'MATCH (s2:stock)-[:has_stock_financial_information]->(sfi2:stock_financial_information) WHERE s2.stock.name == $p1 AND sfi2.stock_financial_information.year == 2023 AND sfi2.stock_financial_information.quarter == 3 WITH sfi2.stock_financial_information.net_profit AS cur MATCH (s3:stock)-[:has_stock_financial_information]->(sfi3:stock_financial_information) WHERE s3.stock.name == $p2 AND sfi3.stock_financial_information.year == 2022 AND sfi3.stock_financial_information.quarter == 3 WITH cur, sfi3.stock_financial_information.net_profit AS prev RETURN cur AS `2023Q3`, prev AS `2022Q3`, cur - prev AS `单季度净利润变化`, (cur - prev) / abs(prev) * 100.0 AS `同比增长率(%)`',
     'group_rank':

@@ -15,6 +15,9 @@ from .cases import CASES, REPORT_CASES
 from .helpers import cypher
 
 EXPECTED = {
+    'position': ('position', 'position',
+        "MATCH (s2:stock)-[:has_stock_data]->(sd:stock_data) WHERE s2.name = $p1 AND sd.date = date('2024-03-15') WITH sd.closing_price AS cur, sd.range AS chg MATCH (s3:stock)-[:has_stock_data]->(sd2:stock_data) WHERE s3.name = $p2 AND sd2.date = date('2024-03-14') WITH cur, chg, sd2.closing_price AS prev RETURN cur AS `2024-03-15收盘价`, prev AS `2024-03-14收盘价`, cur - prev AS `每股盈亏`, chg AS `涨跌幅`, 300 * (cur - prev) AS `持仓盈亏`",
+        {'p1': '贵州茅台', 'p2': '贵州茅台'}),
     'growth': ('growth', 'growth',
         'MATCH (s2:stock)-[:has_stock_financial_information]->(sfi2:stock_financial_information) WHERE s2.name = $p1 AND sfi2.year = 2023 AND sfi2.quarter = 3 WITH sfi2.net_profit AS cur MATCH (s3:stock)-[:has_stock_financial_information]->(sfi3:stock_financial_information) WHERE s3.name = $p2 AND sfi3.year = 2022 AND sfi3.quarter = 3 WITH cur, sfi3.net_profit AS prev RETURN cur AS `2023Q3`, prev AS `2022Q3`, cur - prev AS `单季度净利润变化`, (cur - prev) / abs(prev) * 100.0 AS `同比增长率(%)`',
         {'p1': '贵州茅台', 'p2': '贵州茅台'}),
