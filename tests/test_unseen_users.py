@@ -1308,6 +1308,12 @@ def test_unseen_user_classes(engine, question, gold, ordered):
     _same(engine, question, gold, ordered)
 
 
+def test_a_holdings_gain_the_answer_cannot_compute_is_flagged(engine):
+    # a fund bought at 1.2 (no daily price to weigh it against): the NAV is shown, the gain is not — unsure
+    ans = engine.ask("华夏医疗健康股票A我1.2买的 现在净值多少了 亏了几个点")
+    assert ans.error is None and ans.confidence < engine.trust
+
+
 def test_a_pointer_or_advice_in_an_aside_refuses_nothing(engine):
     # the asker's own story (我这个人…, 朋友推荐…) is no thing to point at and no advice asked
     for q in ("我这个人做事比较谨慎，想请问有没有涉及招商银行的利空资讯", "朋友一直跟我推荐宁德时代，想确认一下它是在哪个板块上市的"):
