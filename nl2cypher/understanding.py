@@ -626,7 +626,7 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
     # 23Q3 亏没亏 同比 answered with the quarter alone: the growth asked is not in it
     out += [ex.question[slice(*u.span)] for u in units if u.kind == "growth" and u.span and not _weighs(query)][:1]
     # 1.2买的…亏了几个点 answered with the figure alone: the holding's gain (worth) asked is not in it
-    out += [ex.question[slice(*u.span)] for u in units if u.kind == "holding" and u.params.get("role") in ("gain", "worth")
+    out += [ex.question[slice(*u.span)] for u in units if u.kind == "holding" and u.params.get("role") in ("gain", "worth", "even")
             and u.span and not any(isinstance(n, ast.Bin) and n.op in ("-", "*") for n in _flat(query))][:1]
     free = free.lower()  # For each …: a word asks in any case
     for u in units:  # more than 5 companies: a comparison with a number, no ranking

@@ -1277,6 +1277,13 @@ CASES = [
     ("6块8买的京东方A 2000股 今天收盘浮盈还是浮亏 多少",
      f"MATCH (:stock {{name: '京东方A'}})-[:has_stock_data]->(d) WHERE d.date = {T} "
      "RETURN 2000 * (d.closing_price - 6.8)", False),
+    ("我成本价50买的宁德 现在回本没",
+     f"MATCH (:stock {{name: '宁德时代'}})-[:has_stock_data]->(d) WHERE d.date = {T} "
+     "RETURN d.closing_price >= 50, d.closing_price - 50", False),
+    # a value of several named things asked yes or no: each one's, whether and what
+    ("天弘新能源指数A和广发新能源指数A是不是都暂停申购了",
+     "MATCH (f:public_offering_fund) WHERE f.name IN ['天弘新能源指数A', '广发新能源指数A'] "
+     "RETURN f.name, f.sales_status = '暂停申购', f.sales_status", False),
     # a forum's and a dialect's words: 又绿了 (down?), 妖股, 噶 (吗), 哪样 (什么), 几钿 (多少钱)
     ("茅子今天又绿了？收多少",
      f"MATCH (:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d) WHERE d.date = {T} RETURN d.range, d.closing_price",

@@ -31,22 +31,26 @@ def _priced(g: QueryGraph):
 
 
 def _said(g: QueryGraph, role: str) -> float | None:
-    """The number a holding unit of this role read (300 of 300股, 50 of 成本价50)."""
+    """The number a holding unit of this role read (300 of 300股, 50 of 成本价50); shares are
+    counted in the priced thing's own kind (not 3 of top 3 shareholders)."""
+    priced = _priced(g)
     for u in g.units_of("holding"):
-        k = u.ref("num")
+        k, kind = u.ref("num"), u.ref("label")
         if u.params.get("role") != role:
             continue
-        if k is not None and g.m[k].number is not None:
+        shares = g.lang.words.get("share_units") or ()
+        if k is not None and g.m[k].number is not None and (role != "shares" or g.m[k].number.unit in shares):
             return g.m[k].number.value
-        if u.text.strip().isdigit():  # 300股茅台: digits the lexicon left untagged beside the 股 it read
-            return float(u.text)
+        if u.text.strip().isdigit() and (kind is None or priced[0].label in g.m[kind].targets):
+            return float(u.text)  # 300股茅台: digits the lexicon left untagged beside the 股 it read
     return None
 
 
 def _days(g: QueryGraph) -> tuple[dt.date, dt.date | None]:
     """The day valued, and the day before the period said (a period's gain) or None."""
     ctx = g.ctx
-    k = next((i for i, m in enumerate(g.m) if m.kind == "time" and m.time is not None and m.time.start is not None), None)
+    k = next((i for i, m in enumerate(g.m) if m.kind == "time" and m.time is not None and m.time.start is not None),
+             None)
     span = g.m[k].time if k is not None else None
     if k is not None:
         g.consumed.add(k)  # the day (period) the holding is valued at
@@ -83,6 +87,8 @@ def lower(g: QueryGraph):
         if n is not None:
             cols += (Column(Op("*", n, gain), g.lang.say("columns.position_gain")),
                      Column(Op("*", n, cur_val), g.lang.say("columns.position_worth")))
+        if any(u.params.get("role") == "even" for u in g.units_of("holding")):  # 回本没: whether it is back
+            cols += (Column(Op(">=", cur_val, paid), g.lang.say("columns.position_even")),)
         return g.candidate((cur, Projection(cols)), NAME)
     one_day = before is None  # that day's own change is stored (the schema's `change` measure)
     before = before or g.ctx.trading_day_before(day)

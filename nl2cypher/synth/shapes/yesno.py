@@ -4,7 +4,7 @@ and a full one says which."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows, Slot, Value, Whole
+from ..ir import Call, Column, Const, Op, Projection, QueryGraph, Ref, Rows, Slot, Sort, Value, Whole
 from .common import a_years_total, aggregate_word
 
 NAME = "yesno"
@@ -47,10 +47,13 @@ def _after_exists(g: QueryGraph, at: int) -> bool:
 
 def lower(g: QueryGraph):
     own = _own_values(g)
-    if own:  # 中欧医疗健康指数C是不是暂停申购了: whether it is, and what it is
+    if own:  # 中欧医疗健康指数C是不是暂停申购了: whether it is, and what it is (of each one named)
         g.conds = [c for c in g.conds if c not in own]
         cols = (Column(own[0], g.lang.say("columns.yesno")),) + tuple(
             Column(c.left, g.prop_word(g.target.label, c.left.key)) for c in own)
+        if len(g.target.names) > 1:  # 这两只有没有哪个暂停申购了: each one's
+            name = Column(*g.name_of(g.target))
+            return g.candidate((g.pattern(), Projection((name,) + cols, True, order=(Sort(name.expr),))), NAME)
         return g.candidate((g.pattern(), Projection(cols, True)), NAME)
     described = _described(g)
     if described:  # 管理国泰消费升级混合A的经理是博士吗: each such one, whether it is, and what it is
@@ -106,9 +109,9 @@ def _days_flags(g: QueryGraph) -> list[Op]:
 
 
 def _own_values(g: QueryGraph) -> list[Op]:
-    """Values of one named thing's own properties the question asks about."""
+    """Values of the named things' own properties the question asks about."""
     t = g.target
-    if t.kind != "entity" or len(t.names) != 1:
+    if t.kind != "entity":
         return []
     name = g.schema.labels[t.label].display
     return [c for c in g.conds if isinstance(c, Op) and c.op == "=" and isinstance(c.left, Ref)
