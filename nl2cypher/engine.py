@@ -176,7 +176,8 @@ class Engine:
                                         self.lang.spoken_of)
         ans.unexplained = list(unexplained)
         dangling = self.resolver.dangling(ex)
-        if dangling and self._not_aside((dangling,), ex):  # 我这个人做事谨慎，…: an aside points at nobody  # 它的注册资本 asked on its own: ask back rather than answer for every stock
+        # 它的注册资本 asked on its own: ask back rather than answer for every stock (我这个人…, an aside, points at nobody)
+        if dangling and self._not_aside((dangling,), ex):
             raise Unresolved(self.lang.say("followup.unresolved", word=dangling), unexplained)
         try:
             cands = self.synth.candidates(ex, units, ctx)

@@ -136,9 +136,9 @@ class Resolver:
         vocab = self.lang.references.get("follow_up") or {}
         self.words = {k: sorted(map(str, vocab.get(k) or ()), key=len, reverse=True)
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
-                                "superlatives", "which", "same_time", "others", "against", "periodic", "reset", "changed", "moved",
-                                "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine", "names_it", "periods_counted",
-                                "ourselves", "bounds")}
+                                "superlatives", "which", "same_time", "others", "against", "periodic", "reset", "changed",
+                                "moved", "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine",
+                                "names_it", "periods_counted", "ourselves", "bounds")}
         self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
         self._ourselves = re.compile("|".join(map(re.escape, self.words["ourselves"]))) if self.words["ourselves"] else None
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
@@ -2193,7 +2193,8 @@ def _same_quarter(ex, history: list[Turn]) -> Turn | None:
         return None
     for t in [t for t in history if t.ok and not t.computed][-3:][::-1]:
         times = [m["time"] for m in t.mentions if m["kind"] == "time" and m.get("time")]
-        if len(times) == 1 and times[0].get("quarter") == said[0].quarter and times[0].get("year") not in (None, said[0].year):
+        if len(times) == 1 and times[0].get("quarter") == said[0].quarter \
+                and times[0].get("year") not in (None, said[0].year):
             return t
     return None
 

@@ -214,7 +214,8 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
         ignored += tuple(ex.question[u.span[0]:u.span[1]] for u in units if u.kind not in WHOLE_ROW_UNITS)
         ignored += tuple(m.text for m in ex.mentions if m.kind == "time")
     listed = "collect" in _query_facts(best.query)[1]  # 有几只？分别是哪几只: the names are in the answer
-    shown = best.shape == "yesno" and len(getattr(best.query.clauses[-1], "items", ())) > 1  # 涨停了吗，连续几天了: the figure beside
+    # 涨停了吗，连续几天了: the yes/no shows the figure beside it
+    shown = best.shape == "yesno" and len(getattr(best.query.clauses[-1], "items", ())) > 1
     ignored += tuple(w for w in asked_twice(ex.question, units, expressed.clause_marks, ex.mentions, listed, shown)
                      if w not in ignored)
     # …a word a property word took in is that word's (成立多少年了: the age of a date, built)
@@ -626,8 +627,9 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
     # 23Q3 亏没亏 同比 answered with the quarter alone: the growth asked is not in it
     out += [ex.question[slice(*u.span)] for u in units if u.kind == "growth" and u.span and not _weighs(query)][:1]
     # 1.2买的…亏了几个点 answered with the figure alone: the holding's gain (worth) asked is not in it
-    out += [ex.question[slice(*u.span)] for u in units if u.kind == "holding" and u.params.get("role") in ("gain", "worth", "even")
-            and u.span and not any(isinstance(n, ast.Bin) and n.op in ("-", "*") for n in _flat(query))][:1]
+    computes = any(isinstance(n, ast.Bin) and n.op in ("-", "*") for n in _flat(query))
+    out += [ex.question[slice(*u.span)] for u in units if u.kind == "holding" and u.span and not computes
+            and u.params.get("role") in ("gain", "worth", "even")][:1]
     free = free.lower()  # For each …: a word asks in any case
     for u in units:  # more than 5 companies: a comparison with a number, no ranking
         if u.kind == "compare" and u.span:

@@ -144,7 +144,8 @@ class TimeParser:
             (rf"{BREAK}(?:后|之后|以后|过后|结束后|收假后)(?:{SO_FAR})?", self._after_holiday),
             (rf"(?:节后|节日后|春节后|长假后|假期后|收假后|节假日后)(?:{SO_FAR})?", self._after_break),
             # 龙抬头那天, 情人节, 两会期间, 去年端午: a day (or stretch) named by the calendar
-            (rf"(?:(?P<y>\d{{4}}|(?<!\d)\d{{2}}|今|去|前)年的?)?(?P<f>{'|'.join(sorted(named_days(), key=len, reverse=True))})"
+            (rf"(?:(?P<y>\d{{4}}|(?<!\d)\d{{2}}|今|去|前)年的?)?"
+             rf"(?P<f>{'|'.join(sorted(named_days(), key=len, reverse=True))})"
              r"(?:节)?(?:这几天|那几天|期间|那一周|这一周|当天|那天|那一天|这天|那日)?", self._named_day),
             (rf"(?:今年|本年)?年初(?!{SO_FAR})|(?:本月|这个月)?月初(?!{SO_FAR})", self._start_of_now),
             (rf"(?P<m>\d{{1,2}}|[{CN_NUM_CHARS}]{{1,3}})月(?:底|末)", self._month_end),
@@ -431,7 +432,8 @@ class TimeParser:
         return self._span(m, "day", day, day)
 
     def _word_day(self, m):
-        off = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿个": -1, "昨儿": -1, "昨个": -1, "明天": 1, "明日": 1}.get(m.group("w"), 0)
+        off = {"大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿个": -1, "昨儿": -1, "昨个": -1,
+               "明天": 1, "明日": 1}.get(m.group("w"), 0)
         day = self.today + dt.timedelta(days=off)
         return self._span(m, "day", day, day)
 
