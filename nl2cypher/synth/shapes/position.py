@@ -14,7 +14,8 @@ NAME = "position"
 
 
 def applies(g: QueryGraph) -> bool:
-    return g.has("holding") and _priced(g) is not None and (_said(g, "shares") or _said(g, "cost"))
+    priced = _priced(g) if g.has("holding") else None  # (every question passes here: the holding's words first)
+    return priced is not None and bool(_said(g, priced, "shares") or _said(g, priced, "cost"))
 
 
 def _priced(g: QueryGraph):
@@ -30,16 +31,19 @@ def _priced(g: QueryGraph):
     return None
 
 
-def _said(g: QueryGraph, role: str) -> float | None:
+def _asked(g: QueryGraph, role: str) -> bool:
+    return any(u.params.get("role") == role for u in g.units_of("holding"))
+
+
+def _said(g: QueryGraph, priced, role: str) -> float | None:
     """The number a holding unit of this role read (300 of 300股, 50 of 成本价50); shares are
     counted in the priced thing's own kind (not 3 of top 3 shareholders)."""
-    priced = _priced(g)
+    units = g.lang.words.get("share_units") or ()
     for u in g.units_of("holding"):
         k, kind = u.ref("num"), u.ref("label")
         if u.params.get("role") != role:
             continue
-        shares = g.lang.words.get("share_units") or ()
-        if k is not None and g.m[k].number is not None and (role != "shares" or g.m[k].number.unit in shares):
+        if k is not None and g.m[k].number is not None and (role != "shares" or g.m[k].number.unit in units):
             return g.m[k].number.value
         if u.text.strip().isdigit() and (kind is None or priced[0].label in g.m[kind].targets):
             return float(u.text)  # 300股茅台: digits the lexicon left untagged beside the 股 it read
@@ -67,14 +71,15 @@ def _on(g: QueryGraph, label: str, d: dt.date):
 
 
 def lower(g: QueryGraph):
-    ent, lab = _priced(g)
-    shares, cost = _said(g, "shares"), _said(g, "cost")
+    priced = _priced(g)
+    ent, lab = priced
+    shares, cost = _said(g, priced, "shares"), _said(g, priced, "cost")
     price = lab.measures["price"]
     day, before = _days(g)
     word = g.prop_word(lab.name, price)
     cur, cur_val = branch(g, ent.label, ent.names[0], lab.name, price, _on(g, lab.name, day))
     n = Const(int(shares)) if shares is not None else None
-    if any(u.params.get("role") == "worth" for u in g.units_of("holding")) and n is not None:
+    if _asked(g, "worth") and n is not None:
         cols = (Column(cur_val, f"{day}{word}"), Column(n, g.lang.say("columns.position_shares")),
                 Column(Op("*", n, cur_val), g.lang.say("columns.position_worth")))
         return g.candidate((cur, Projection(cols)), NAME)
@@ -87,7 +92,7 @@ def lower(g: QueryGraph):
         if n is not None:
             cols += (Column(Op("*", n, gain), g.lang.say("columns.position_gain")),
                      Column(Op("*", n, cur_val), g.lang.say("columns.position_worth")))
-        if any(u.params.get("role") == "even" for u in g.units_of("holding")):  # 回本没: whether it is back
+        if _asked(g, "even"):  # 回本没: whether it is back
             cols += (Column(Op(">=", cur_val, paid), g.lang.say("columns.position_even")),)
         return g.candidate((cur, Projection(cols)), NAME)
     one_day = before is None  # that day's own change is stored (the schema's `change` measure)
