@@ -141,8 +141,8 @@ def _side_by_side():  # Apple revenue and net income for 2020 to 2021 (a column 
 
 
 def _position():
-    ex = q(num("300", 300, "股"), "股", ent("贵州茅台"), day("今天", T15), "头寸损益多少")
-    return ex, [unit(ex, "holding", "〈N0〉股", refs={"num": 0}, role="shares"), unit(ex, "holding", "头寸损益多少", role="gain")]
+    ex = q(num("300", 300, "股"), "股", ent("贵州茅台"), day("今天", T15), "账面损益多少")
+    return ex, [unit(ex, "holding", "〈N0〉股", refs={"num": 0}, role="shares"), unit(ex, "holding", "账面损益多少", role="gain")]
 
 
 CASES = {
