@@ -5976,3 +5976,44 @@ def test_a_second_ask_the_answer_leaves_out_is_flagged(engine, question):
     column alone, the answer is not vouched for (it was, confidently)."""
     ans = engine.ask(question)
     assert ans.error is None and ans.confidence < engine.trust, (ans.cypher, ans.confidence)
+
+
+@pytest.mark.parametrize("question,gold", [
+    # a weekday's 咋样 is that day's close and change (上周五 was dropped for the latest day)
+    ("白酒板块上周三咋样", "MATCH (t:trade {name: '白酒'})-[:has_trade_data]->(d:trade_data) "
+     "WHERE d.date = date('2024-03-06') RETURN d.closing_price, d.range"),
+    # 最惨 before a space is the one that fell most (it ranked the top riser)
+    ("昨天哪个板块最惨 跌了多少", "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-14') "
+     "RETURN t.name, d.range ORDER BY d.range, t.name LIMIT 1"),
+    # 董事长换过人没: every chairman with the days they came and went
+    ("海康威视董事长换过人没", "MATCH (c:chairman)-[r:is_chairman_of]->(:stock {name: '海康威视'}) "
+     "RETURN c.name, c.appointment_date, c.departure_date"),
+    # a bare 公司 opening the next clause is the company named (its province was another stock's)
+    ("韦尔股份是啥板块的？公司在哪", "MATCH (s:stock {name: '韦尔股份'})-[:belong_to]->(t:trade) "
+     "RETURN t.name, s.listed_sector, s.province"),
+    # 最高跟最低差 is the day's high less its low
+    ("宁德时代前天最高和最低差了多少", "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) "
+     "WHERE d.date = date('2024-03-13') RETURN d.maximum_price - d.minimum_price"),
+    # 几个板块是涨的，几个是跌的 / 多少票收红: the counts of the movers (几个板 is not 几板)
+    ("昨天有几个板块是涨的，几个是跌的",
+     "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-14') "
+     "RETURN count(CASE WHEN d.range > 0 THEN 1 END), count(CASE WHEN d.range < 0 THEN 1 END)"),
+    ("今天多少票收红", "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
+     "AND d.range > 0 RETURN count(DISTINCT s)"),
+    # 是哪家的董事长: the company; 有好多个 (Sichuan): how many; 收得最高: the highest close
+    ("邓志强是哪家的董事长", "MATCH (:chairman {name: '邓志强'})-[:is_chairman_of]->(s:stock) RETURN s.name"),
+    ("有好多个基金经理是博士嘛", "MATCH (m:fund_manager) WHERE m.degree = '博士' RETURN count(m)"),
+    ("宁德时代这个礼拜哪天收得最低", "MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) "
+     "WHERE d.date >= date('2024-03-11') AND d.date <= date('2024-03-15') RETURN d.date, d.closing_price "
+     "ORDER BY d.closing_price LIMIT 1"),
+    # the count and the titles (标题也发我一下), a listing asked as 报几只给我看看, the first few
+    ("五粮液有几条利空新闻，标题也发我一下", "MATCH (:stock {name: '五粮液'})-[r:involve]->(i:information) "
+     "WHERE r.tendency = -1 RETURN count(i), collect(i.name)"),
+    ("科创板的股票报几只给我看看", "MATCH (s:stock) WHERE s.listed_sector = '科创板' RETURN s.name"),
+    ("利好消息最多的股票 前几个整出来", "MATCH (s:stock)-[r:involve]->(i:information) WHERE r.tendency = 1 "
+     "RETURN s.name, count(i) AS n ORDER BY n DESC, s.name LIMIT 5"),
+    ("宇宙行董事长是哪位大佬", "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '工商银行'}) "
+     "WHERE c.departure_date IS NULL RETURN c.name"),
+])
+def test_weekday_moods_worst_boards_chairmen_history_spreads_and_counts_of_movers(engine, question, gold):
+    _same(engine, question, gold)
