@@ -244,7 +244,8 @@ class Resolver:
         grouped = self._grouped(q, ex, prev)
         if grouped is not None:
             return grouped
-        ranked = self._ranked_among(q, ex, self._narrowed_from(prev, history), history[-1] is prev, history) \
+        ranked = self._ranked_opposite(q, prev) \
+            or self._ranked_among(q, ex, self._narrowed_from(prev, history), history[-1] is prev, history) \
             or self._ranked_again(q, ex, history, prev) or self._ranked_inside(q, ex, prev)
         if ranked is not None:
             return ranked
@@ -755,6 +756,19 @@ class Resolver:
     def _those_inside(self, q: str) -> re.Match | None:
         """这几只里, 它们中间: several pointed at, then an inside word — among the answer before."""
         return self._they_inside.search(q) if self._they_inside is not None else None
+
+    def _ranked_opposite(self, q: str, prev: Turn | None) -> Resolution | None:
+        """跌最多的呢 after 哪个板块涨最多: the same ranking the other way — not a ranking inside
+        the one it picked. Only when the follow-up says nothing but the superlative."""
+        if prev is None or not prev.ranked:
+            return None
+        sup, old = self._find(q, "superlatives"), self._find(prev.resolved, "superlatives")
+        if sup is None or old is None or sup.group() == old.group():
+            return None
+        rest = (self._strip_markers(q) or q).replace(sup.group(), "", 1).replace(self._of_word, "").strip()
+        if rest:
+            return None
+        return Resolution(prev.resolved[:old.start()] + sup.group() + prev.resolved[old.end():], "comparison")
 
     def _ranked_again(self, q: str, ex, history: list[Turn], prev: Turn | None) -> Resolution | None:
         """跌最多的板块呢 after a turn about one board (the one 哪个板块涨最多 picked): the

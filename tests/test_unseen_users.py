@@ -6017,3 +6017,26 @@ def test_a_second_ask_the_answer_leaves_out_is_flagged(engine, question):
 ])
 def test_weekday_moods_worst_boards_chairmen_history_spreads_and_counts_of_movers(engine, question, gold):
     _same(engine, question, gold)
+
+
+def test_the_other_superlative_alone_ranks_the_same_things_the_other_way(engine):
+    """跌最多的呢 after 哪个板块涨最多 is the board that fell most (it ranked the stocks inside the
+    board picked); after a ranking inside a board, the other end of that board."""
+    s = _after(engine, "今天哪个板块涨最多？")
+    _answers(engine, s.ask("跌最多的呢"), "MATCH (t:trade)-[:has_trade_data]->(d:trade_data) WHERE d.date = "
+             f"{T} RETURN t.name, d.range ORDER BY d.range, t.name LIMIT 1")
+    s = _after(engine, "白酒板块今天哪只涨得最多")
+    _answers(engine, s.ask("跌得最多的呢"), "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}), "
+             f"(s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name, d.range "
+             "ORDER BY d.range, s.name LIMIT 1", sure=True)
+
+
+def test_a_buddy_word_points_at_the_manager_and_the_funds_both_hold(engine):
+    """这哥们还管了啥基金 after a fund's managers: theirs; 茅台和五粮液被哪些基金同时持有: the funds
+    holding both, not each one's holders."""
+    s = _after(engine, "嘉实大金融指数A的基金经理是谁")
+    ans = s.ask("这哥们还管了啥基金")
+    assert ans.error is None and "这哥们" not in (ans.resolved_question or ""), (ans.resolved_question, ans.error)
+    _same(engine, "贵州茅台跟五粮液都被哪些基金同时拿着",
+          "MATCH (:stock {name: '贵州茅台'})<-[:hold]-(f:public_offering_fund)-[:hold]->(:stock {name: '五粮液'}) "
+          "RETURN DISTINCT f.name")
