@@ -138,7 +138,7 @@ class Resolver:
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "periodic", "reset", "changed",
                                 "moved", "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine",
-                                "names_it", "periods_counted", "ourselves", "bounds")}
+                                "names_it", "periods_counted", "ourselves", "bounds", "listing")}
         self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
         self._ourselves = re.compile("|".join(map(re.escape, self.words["ourselves"]))) if self.words["ourselves"] else None
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
@@ -241,7 +241,7 @@ class Resolver:
         against = self._against(q, ex, prev)
         if against is not None:
             return against
-        grouped = self._grouped(q, ex, prev)
+        grouped = self._grouped(q, ex, prev) or self._listed_with(q, ex, prev)
         if grouped is not None:
             return grouped
         ranked = self._ranked_opposite(q, prev) \
@@ -519,6 +519,18 @@ class Resolver:
             return None
         return Resolution(self.lang.say("followup.grouped", group=ex.question[group.span[0]:group.span[1]],
                                         question=prev.resolved), "shape")
+
+    def _listed_with(self, q: str, ex, prev: Turn | None) -> Resolution | None:
+        """都列一下吧，附上今天收盘价 right after 白酒板块有几只股票: the things counted, listed,
+        with what the next clause asks of each (not a figure of the board)."""
+        if ex is None or prev is None or not prev.counted or ex.of("entity"):
+            return None
+        cut = next((i for i, c in enumerate(q) if c in self._seps), None)
+        said = self._find(q, "listing")
+        if cut is None or said is None or said.end() > cut or any(m.start < cut for m in ex.mentions) \
+                or not any(m.kind == "property" for m in ex.mentions):
+            return None
+        return Resolution(self._reshaped(prev, q[said.start():]), "shape")
 
     def _which_of_two(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """谁的注册资本大 / 哪个涨得多 right after two turns each about one thing of

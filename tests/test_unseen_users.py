@@ -6040,3 +6040,29 @@ def test_a_buddy_word_points_at_the_manager_and_the_funds_both_hold(engine):
     _same(engine, "贵州茅台跟五粮液都被哪些基金同时拿着",
           "MATCH (:stock {name: '贵州茅台'})<-[:hold]-(f:public_offering_fund)-[:hold]->(:stock {name: '五粮液'}) "
           "RETURN DISTINCT f.name")
+
+
+def test_a_count_listed_with_a_figure_asked_after_it_lists_the_things_with_it(engine):
+    """都列一下吧，附上今天收盘价 after 白酒板块有几只股票: the board's stocks with their close (it
+    was the board's own close)."""
+    s = _after(engine, "银行板块有几只股票")
+    _answers(engine, s.ask("都列一下吧，附上今天收盘价"), "MATCH (s:stock)-[:belong_to]->(:trade {name: '银行'}), "
+             f"(s)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} RETURN s.name, d.closing_price")
+
+
+@pytest.mark.parametrize("question,gold", [
+    # 客户问下…: the client's question, both figures of it (下 kept it from splitting)
+    ("客户问下五粮液最近一个月的最高价和最低价",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-02-16') "
+     "AND d.date <= date('2024-03-15') WITH max(d.maximum_price) AS hi, min(d.minimum_price) AS lo "
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(a:stock_data), (:stock {name: '五粮液'})-[:has_stock_data]->(b:stock_data) "
+     "WHERE a.maximum_price = hi AND b.minimum_price = lo AND a.date >= date('2024-02-16') AND b.date >= date('2024-02-16') "
+     "RETURN a.date, hi, b.date, lo"),
+    # 今天比昨天涨跌了百分之几: the move between the closes
+    ("帮我算下五粮液今天比昨天涨跌了百分之几",
+     "MATCH (s:stock {name: '五粮液'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = {T} AND b.date = date('2024-03-14') "
+     "RETURN (a.closing_price - b.closing_price) * 100.0 / b.closing_price"),
+])
+def test_a_clients_question_and_a_move_said_with_both_words(engine, question, gold):
+    _same(engine, question, gold)
