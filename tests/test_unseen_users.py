@@ -6066,3 +6066,21 @@ def test_a_count_listed_with_a_figure_asked_after_it_lists_the_things_with_it(en
 ])
 def test_a_clients_question_and_a_move_said_with_both_words(engine, question, gold):
     _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question,gold", [
+    # 哪个老 / 哪个历史更久: which was founded first
+    ("杭州建设和杭州海运哪个老", "MATCH (s:stock) WHERE s.name IN ['杭州建设', '杭州海运'] "
+     "RETURN s.name, s.establishment_date ORDER BY s.establishment_date"),
+    # 是哪年成立的 (年 was left unread) and 哪年上任的
+    ("杭州建设是哪年成立的", "MATCH (s:stock {name: '杭州建设'}) RETURN s.establishment_date"),
+    ("朱浩哪年上任的", "MATCH (c:chairman {name: '朱浩'}) RETURN c.appointment_date"),
+])
+def test_which_is_older_and_which_year(engine, question, gold):
+    _same(engine, question, gold, ordered=True)
+
+
+def test_which_year_it_listed_is_asked_not_refused(engine):
+    """茅台是哪年上市的 was refused (上市 no figure of the KG): its listing date is asked."""
+    ans = engine.ask("中芯国际哪年上市的")
+    assert ans.error is None and "上市日期" in ans.interpretation, (ans.error, ans.interpretation)
