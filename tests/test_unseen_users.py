@@ -6084,3 +6084,18 @@ def test_which_year_it_listed_is_asked_not_refused(engine):
     """茅台是哪年上市的 was refused (上市 no figure of the KG): its listing date is asked."""
     ans = engine.ask("中芯国际哪年上市的")
     assert ans.error is None and "上市日期" in ans.interpretation, (ans.error, ans.interpretation)
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("五粮液注册资本多少 listed在哪个board",
+     "MATCH (s:stock {name: '五粮液'}) RETURN s.registered_capital, s.listed_sector"),
+    ("华夏医疗健康股票A NAV和fee", "MATCH (f:public_offering_fund {name: '华夏医疗健康股票A'}) "
+     "RETURN f.net_worth, f.management_fee"),
+    ("五粮液今天turnover多少", "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} RETURN d.closing_price * d.volume"),
+    ("五粮液这周best day是哪天", "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) "
+     "WHERE d.date >= date('2024-03-11') AND d.date <= date('2024-03-15') RETURN d.date ORDER BY d.range DESC LIMIT 1"),
+    ("每个board各多少家公司 breakdown一下", "MATCH (s:stock) RETURN s.listed_sector, count(s)"),
+])
+def test_an_analysts_english_nav_fee_turnover_board_and_best_day(engine, question, gold):
+    _same(engine, question, gold)
