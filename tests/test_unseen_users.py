@@ -6099,3 +6099,18 @@ def test_which_year_it_listed_is_asked_not_refused(engine):
 ])
 def test_an_analysts_english_nav_fee_turnover_board_and_best_day(engine, question, gold):
     _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question,gold", [
+    # 板扎 (Yunnan) and 老火 (Sichuan): rose most, lost most
+    ("昨天哪只股票涨得最板扎", "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN s.name ORDER BY d.range DESC, s.name LIMIT 1"),
+    ("工商银行2022年哪个季度亏得最老火", "MATCH (:stock {name: '工商银行'})-[:has_stock_financial_information]->"
+     "(f:stock_financial_information) WHERE f.year = 2022 RETURN f.quarter ORDER BY f.net_profit LIMIT 1"),
+    # 2021到2023年 每年一季度各赚得好多: the first quarter of each of those years
+    ("五粮液2021到2023年 每年一季度各赚得好多", "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->"
+     "(f:stock_financial_information) WHERE f.year >= 2021 AND f.year <= 2023 AND f.quarter = 1 "
+     "RETURN f.year, f.net_profit"),
+])
+def test_yunnan_and_sichuan_superlatives_and_each_years_first_quarter(engine, question, gold):
+    _same(engine, question, gold)
