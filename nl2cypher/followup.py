@@ -780,7 +780,8 @@ class Resolver:
         rest = (self._strip_markers(q) or q).replace(sup.group(), "", 1).replace(self._of_word, "").strip()
         if rest:
             return None
-        return Resolution(prev.resolved[:old.start()] + sup.group() + prev.resolved[old.end():], "comparison")
+        start, end, said = self._superlative_swapped(sup, old)
+        return Resolution(prev.resolved[:start] + said + prev.resolved[end:], "comparison")
 
     def _ranked_again(self, q: str, ex, history: list[Turn], prev: Turn | None) -> Resolution | None:
         """跌最多的板块呢 after a turn about one board (the one 哪个板块涨最多 picked): the
@@ -2076,8 +2077,16 @@ class Resolver:
     def _swap_superlative(self, q: str, ex, prev: Turn) -> list:
         sup, old = self._find(q, "superlatives"), self._find(prev.resolved, "superlatives")
         if sup and old and sup.group() != old.group():  # 最小的呢 after 成交量最大的5只
-            return [(old.start(), old.end(), sup.group())]
+            return [self._superlative_swapped(sup, old)]
         return []
+
+    def _superlative_swapped(self, sup: re.Match, old: re.Match) -> tuple[int, int, str]:
+        """The edit putting the superlative said in place of the one before: only its
+        superlative (最少 after 涨得最多: 涨得最少, the move kept), or whole (跌得最多)."""
+        tail = next((w for w in self.words["superlatives"] if len(w) < len(old.group()) and old.group().endswith(w)),
+                    None)
+        start = old.end() - len(tail) if tail and len(sup.group()) <= len(tail) else old.start()
+        return start, old.end(), sup.group()
 
     def _swap_values(self, q: str, ex, prev: Turn) -> list:
         values = ex.of("value")
