@@ -138,7 +138,7 @@ class Resolver:
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "periodic", "reset", "changed",
                                 "moved", "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine",
-                                "names_it", "periods_counted", "ourselves", "bounds", "listing")}
+                                "names_it", "periods_counted", "ourselves", "bounds", "listing", "that_figure")}
         self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
         self._ourselves = re.compile("|".join(map(re.escape, self.words["ourselves"]))) if self.words["ourselves"] else None
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
@@ -201,7 +201,8 @@ class Resolver:
         instead = self.lexicon.taken_back(question) if history else None
         if instead is not None:  # 不对 我想看的其实是银行板块: the turn before, with this said instead (那银行板块呢)
             question = instead
-        for named in (self._as_ourselves, self._on_that_day, self._nth_answered, self._first_answered, self._other_class):
+        for named in (self._as_ourselves, self._on_that_day, self._that_figure, self._nth_answered, self._first_answered,
+                      self._other_class):
             # a day or a thing (things) of an answer before, by name
             question = named(question, history)
         question = self._ranked_then(question, today, calendar)
@@ -305,6 +306,12 @@ class Resolver:
         # …of the one thing it ranked the days of (那天涨了几个点 after 紫金矿业哪天量最大): a question of its own
         owner = prev.named[0].name if len(prev.named) == 1 and prev.ranked and prev.named[0].name not in q else ""
         return q[:m.start()] + owner + prev.day + q[m.end():]
+
+    def _that_figure(self, q: str, history: list[Turn]) -> str:
+        """化工板块里谁的这个指标最高 after 存货周转率呢: the figure the turn before asked, by its words."""
+        m, prev = self._find(q, "that_figure"), _latest(history)
+        asked = [x["text"] for x in prev.mentions if x["kind"] == "property"] if m is not None and prev else []
+        return q[:m.start()] + asked[-1] + q[m.end():] if asked else q
 
     def _nth_answered(self, q: str, history: list[Turn]) -> str:
         """第二个呢 / 第三名Q3多少 after a ranking that listed several things (one of the last
@@ -731,8 +738,10 @@ class Resolver:
         if not self.lang.says(q, each) or not self._fits(label, ex) \
                 or any(label in m.targets for m in ex.of("label")):
             return None  # (这些银行各自…: a kind word of the list's own kind points by itself)
-        names = self._join([n.name for n in prev.answered])
         rest = self._strip_markers(q) or q
+        if prev.rows > ROWS_KEPT:  # too many to name: the question before, asked of each
+            return Resolution(self._reshaped(prev, rest), "plural")
+        names = self._join([n.name for n in prev.answered])
         for w in sorted(each, key=len, reverse=True):  # each one's, named: the each-word says nothing more
             rest = rest.replace(str(w), "")
         return Resolution(self.lang.say("followup.owned", owner=names, question=rest or q), "plural")
@@ -1119,8 +1128,8 @@ class Resolver:
         if word in self.counted and len(targets) != self.counted[word]:
             return Resolution(q, kind, clarify=self.lang.say("followup.unresolved", word=word))
         many = kind in ("among", "they") and prev is not None and prev.rows > ROWS_KEPT and set(targets) <= set(prev.answered) \
-            and ex is not None and any(u.kind in ("count", "aggregate") for u in self._units(ex))
-        if many:  # 其中超过5%的几家 after 54 rows: too many to name to count them — the question before, narrowed
+            and ex is not None
+        if many:  # 其中超过5%的几家, 它们分别属于哪个板块 after 73 rows: too many to name — the question before, narrowed
             targets = []
         inside = self._inside_one(prev, ex) if kind == "among" and not targets and prev is not None else None
         if inside is not None:  # 那里头哪个股票涨得最多 after the board that rose most: its stocks

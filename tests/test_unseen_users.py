@@ -6114,3 +6114,29 @@ def test_an_analysts_english_nav_fee_turnover_board_and_best_day(engine, questio
 ])
 def test_yunnan_and_sichuan_superlatives_and_each_years_first_quarter(engine, question, gold):
     _same(engine, question, gold)
+
+
+def test_this_figure_points_at_the_figure_asked_before(engine):
+    """化工板块里谁的这个指标最高 after a stock's inventory turnover: that figure, ranked in the board
+    (这个指标 was an unknown word)."""
+    s = _after(engine, "万华化学2023年年报的存货周转率")
+    ans = s.ask("化工板块里谁的这个指标最高")
+    assert ans.error is None and "存货周转率" in (ans.resolved_question or ""), (ans.resolved_question, ans.error)
+    _answers(engine, ans, "MATCH (s:stock)-[:belong_to]->(:trade {name: '化工'}), (s)-[:has_stock_financial_information]->"
+             "(f:stock_financial_information) WHERE f.year = 2023 AND f.quarter = 4 "
+             "RETURN s.name, f.inventory_turnover ORDER BY f.inventory_turnover DESC, s.name LIMIT 1")
+
+
+def test_in_which_sectors_after_a_holders_stocks_is_each_ones_board(engine):
+    s = _after(engine, "景林资产持有哪些stock")
+    _answers(engine, s.ask("分别in which sectors"),
+             "MATCH (:stockholder {name: '景林资产管理有限公司'})-[:is_stockholder_of]->(s:stock)-[:belong_to]->(t:trade) "
+             "RETURN s.name, t.name")
+
+
+def test_they_after_more_rows_than_can_be_named_ask_the_question_before_of_each(engine):
+    """它们分别属于哪个板块 after 73 rows: every one of them (the names kept were the first 50)."""
+    s = _after(engine, "景林资产持有哪些股票")
+    _answers(engine, s.ask("它们分别属于哪个行业板块"),
+             "MATCH (:stockholder {name: '景林资产管理有限公司'})-[:is_stockholder_of]->(s:stock)-[:belong_to]->(t:trade) "
+             "RETURN s.name, t.name")
