@@ -6140,3 +6140,27 @@ def test_they_after_more_rows_than_can_be_named_ask_the_question_before_of_each(
     _answers(engine, s.ask("它们分别属于哪个行业板块"),
              "MATCH (:stockholder {name: '景林资产管理有限公司'})-[:is_stockholder_of]->(s:stock)-[:belong_to]->(t:trade) "
              "RETURN s.name, t.name")
+
+
+@pytest.mark.parametrize("question,gold", [
+    # 嘛 after a wh-word asks no yes or no (哪个季度赚得最多嘛 was answered True)
+    ("五粮液2023年哪个季度赚得最多嘛", "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->"
+     "(f:stock_financial_information) WHERE f.year = 2023 RETURN f.quarter ORDER BY f.net_profit DESC LIMIT 1"),
+    ("五粮液今天涨了嘛", "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) "
+     f"WHERE d.date = {T} RETURN d.range"),
+    # 是涨的还是跌的: how it moved
+    ("去年国庆节后头一天五粮液是涨的还是跌的", "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) "
+     "WHERE d.date = date('2023-10-09') RETURN d.range"),
+    # who the client is, and 当年 (back then), are no part of the question
+    ("客户是做锂电产业链的，问锂矿下游都有哪些产业",
+     "MATCH (:industry {name: '锂矿'})-[:affect]->(i:industry) RETURN i.name"),
+    # 有没有被同一只基金同时拿着，有的话是哪几只: the funds holding both
+    ("阳光电源和隆基绿能有没有被同一只基金同时拿着，有的话是哪几只",
+     "MATCH (:stock {name: '阳光电源'})<-[:hold]-(f:public_offering_fund)-[:hold]->(:stock {name: '隆基绿能'}) "
+     "RETURN DISTINCT f.name"),
+    # 跌得多点: which fell more
+    ("招行跟工行今朝哪个跌得多点", "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', "
+     f"'工商银行'] AND d.date = {T} RETURN s.name, d.range ORDER BY d.range"),
+])
+def test_softened_wh_questions_asides_and_funds_holding_both(engine, question, gold):
+    _same(engine, question, gold)
