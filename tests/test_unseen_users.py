@@ -6164,3 +6164,19 @@ def test_they_after_more_rows_than_can_be_named_ask_the_question_before_of_each(
 ])
 def test_softened_wh_questions_asides_and_funds_holding_both(engine, question, gold):
     _same(engine, question, gold)
+
+
+def test_they_after_a_total_and_a_person_are_the_things_listed_earlier(engine):
+    """它们买的股票都属于哪些板块 after 王明's funds, his degree and their total: those funds (it was
+    asked back)."""
+    s = _after(engine, "王明管的基金有哪些", "他是什么学历", "这些基金一共有多大规模")
+    _answers(engine, s.ask("它们买的股票都属于哪些板块"),
+             "MATCH (:fund_manager {name: '王明'})-[:manage]->(f:public_offering_fund)-[:hold]->(:stock)-[:belong_to]->"
+             "(t:trade) RETURN DISTINCT f.name, t.name")
+
+
+def test_compared_with_yesterday_across_a_particle_is_todays_move(engine):
+    """比昨天呢 涨了还是跌了 after today's close: today's move (比 was left unread)."""
+    s = _after(engine, "五粮液今天收多少")
+    _answers(engine, s.ask("比昨天呢 涨了还是跌了"), "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) "
+             f"WHERE d.date = {T} RETURN d.range", sure=True)
