@@ -1578,8 +1578,10 @@ class Resolver:
             op, a, b = _later_first(op, a, b, history, said_order=self._find(plain, "against") is not None)
             # 茅台多少了, 五粮液呢, 差多少: no figure named, the price they showed (not the change beside it)
             price = self._price_column(history[a], history[b]) if not said else None
+            # 两家差多少 after 五粮液2022年, 老窖2023年: two things at two times — no like for like, unsure
+            apart = set(history[a].named) != set(history[b].named) and not _same_time(history[a], history[b])
             return Resolution(self._say_arith(op, history[a].resolved, history[b].resolved), "arithmetic",
-                              arithmetic=(op, a, b), column=price)
+                              arithmetic=(op, a, b), column=price, unsure=apart)
         return None
 
     def _over_rows(self, q: str, ex, history: list[Turn]) -> Resolution | None:

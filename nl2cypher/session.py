@@ -193,6 +193,9 @@ class Session:
                      notes=[lang.say("followup.computed", a=right.number, b=left.number)])
         confs = [c for c in (left.confidence, right.confidence) if c is not None]
         ans.confidence = min(confs) if confs else None
+        if res.unsure and ans.confidence is not None:  # two things at two times: not like for like
+            ans.confidence = min(ans.confidence, LONE_TURN)
+            ans.notes.append(lang.say("notes.two_readings"))
         self.engine.rounded(ans, question)
         return ans
 

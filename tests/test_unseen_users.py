@@ -6180,3 +6180,14 @@ def test_compared_with_yesterday_across_a_particle_is_todays_move(engine):
     s = _after(engine, "五粮液今天收多少")
     _answers(engine, s.ask("比昨天呢 涨了还是跌了"), "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) "
              f"WHERE d.date = {T} RETURN d.range", sure=True)
+
+
+def test_a_difference_of_two_things_at_two_times_is_flagged(engine):
+    """两家差多少 after 五粮液2022年 and 泸州老窖2023年: no like-for-like difference — computed, but not
+    vouched for (it was, confidently); the same year's two stays sure."""
+    s = _after(engine, "五粮液2022年赚了多少", "泸州老窖2023年呢")
+    ans = s.ask("两家差多少")
+    assert ans.error is None and ans.confidence < engine.trust, (ans.interpretation, ans.confidence)
+    s = _after(engine, "五粮液2023年赚了多少", "泸州老窖呢")
+    ans = s.ask("两家差多少")
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.interpretation, ans.confidence)
