@@ -195,7 +195,7 @@ class Session:
         ans.confidence = min(confs) if confs else None
         if res.unsure and ans.confidence is not None:  # two things at two times: not like for like
             ans.confidence = min(ans.confidence, LONE_TURN)
-            ans.notes.append(lang.say("notes.two_readings"))
+            ans.notes.append(lang.say("notes.unlike_times"))
         self.engine.rounded(ans, question)
         return ans
 
