@@ -6191,3 +6191,12 @@ def test_a_difference_of_two_things_at_two_times_is_flagged(engine):
     s = _after(engine, "五粮液2023年赚了多少", "泸州老窖呢")
     ans = s.ask("两家差多少")
     assert ans.error is None and ans.confidence >= engine.trust, (ans.interpretation, ans.confidence)
+
+
+def test_a_departure_that_is_set_reads_as_set_and_a_typists_big_holder(engine):
+    """以前的董事长: the interpretation says 离任日期不为空 (it read 不离任日期为空); 大古东 is the
+    largest holder (古东 was mended, 大 lost)."""
+    ans = engine.ask("长江电力以前的董事长是谁")
+    assert "离任日期不为空" in ans.interpretation and "不离任" not in ans.interpretation, ans.interpretation
+    _same(engine, "中国平安大古东是谁", "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '中国平安'}) "
+          "RETURN h.name ORDER BY r.shareholding_ratio DESC LIMIT 1")

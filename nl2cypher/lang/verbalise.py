@@ -166,6 +166,8 @@ class Interpreter(Verbaliser):
         inner = e.expr
         if isinstance(inner, Bin) and inner.op not in ("AND", "OR"):  # 股票简称 不包含 银行
             return f"{self.gen(inner.left)} {self.w['not']}{self.w['ops'].get(inner.op, inner.op)} {self.gen(inner.right)}"
+        if isinstance(inner, IsNull):  # 离任日期不为空 (it read 不离任日期为空)
+            return self.w["set"].format(what=self.gen(inner.expr))
         return self.w["not"] + self.gen(inner)
 
     def match(self, c: Match) -> str:
