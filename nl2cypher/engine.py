@@ -439,8 +439,9 @@ class Engine:
                 ans.confidence = min(ans.confidence, LONE_TURN)
                 ans.notes.append(self.lang.say("notes.steps_unchained", n=2))
         self.rounded(ans, question)
-        if stepped is not None and (ans.error is not None or (stepped.confidence or 0) > (ans.confidence or 0)):
-            ans = stepped  # its steps answered it surer than the whole
+        if stepped is not None and (ans.error is not None or (stepped.confidence or 0) > (ans.confidence or 0) or (
+                (ans.confidence or 0) < self.trust and (stepped.confidence or 0) >= (ans.confidence or 0))):
+            ans = stepped  # its steps answered it surer than the whole (as sure, when neither is vouched for)
         elif len(parts) > 1 and ans.error is None and (ans.confidence or 0) >= self.trust:
             ans.confidence = LONE_TURN  # steps not chained, read as one question: a reading to check
             ans.notes.append(self.lang.say("notes.steps_unchained", n=len(parts)))

@@ -225,6 +225,7 @@ def understand(ex: Extraction, unexplained: tuple[str, ...], ranked: list[Candid
                        for i, c in enumerate(free))
     ignored += tuple(w for w in expressed.unbuilt if w in free)
     ignored += tuple(w for w in unaggregated(ex.question, units, best.query) if w not in ignored)
+    ignored += tuple(w for w in totalled_after_ranking(ex.question, units, best.query) if w not in ignored)
     ignored += unlisted(ex, units, best.query, expressed.names)
     ignored += tuple(w for w in unshown(ex, units, best.query, expressed.asks.get("person") or ()) if w not in ignored)
     ignored += unpicked(ex.question, units, best.query)
@@ -538,6 +539,16 @@ def unaggregated(question: str, units, query) -> tuple[str, ...]:
     return tuple(question[u.span[0]:u.span[1]] for u in units
                  if u.kind == "aggregate" and u.params.get("fn", "avg") not in funcs
                  and not (u.params.get("fn", "avg") == "sum" and counted(u)))
+
+
+def totalled_after_ranking(question: str, units, query) -> tuple[str, ...]:
+    """涨幅前五的股票平均涨幅 (an average over the first few) answered with each one's own
+    average, one row apiece: the aggregate word, as not expressed (no group was asked)."""
+    if any(u.kind == "group" for u in units) or not _query_facts(query)[3]:
+        return ()
+    tops = [u.span[1] for u in units if u.kind == "topk" and u.span]
+    return tuple(question[u.span[0]:u.span[1]] for u in units
+                 if u.kind == "aggregate" and u.span and any(u.span[0] >= t for t in tops))[:1]
 
 
 def echoes(query, question: str, days: frozenset[str] = frozenset()) -> bool:

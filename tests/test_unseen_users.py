@@ -6200,3 +6200,24 @@ def test_a_departure_that_is_set_reads_as_set_and_a_typists_big_holder(engine):
     assert "离任日期不为空" in ans.interpretation and "不离任" not in ans.interpretation, ans.interpretation
     _same(engine, "中国平安大古东是谁", "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '中国平安'}) "
           "RETURN h.name ORDER BY r.shareholding_ratio DESC LIMIT 1")
+
+
+@pytest.mark.parametrize("question,gold", [
+    # a figure over the first few: the first few, then the figure over their rows (each one's own
+    # average, five rows, was answered confidently)
+    ("今天成交量前5的股票成交量加起来多少", "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = "
+     f"{T} RETURN d.volume ORDER BY d.volume DESC LIMIT 5"),
+    ("易方达蓝筹精选混合A前5大重仓股持仓占比合计多少", "MATCH (:public_offering_fund {name: '易方达蓝筹精选混合A'})"
+     "-[h:hold]->(s:stock) RETURN h.position_ratio ORDER BY h.position_ratio DESC LIMIT 5"),
+])
+def test_a_figure_over_the_first_few_is_computed_over_them(engine, question, gold):
+    values = [r[0] for r in engine.store.run(gold).rows]
+    ans = engine.ask(question)
+    assert ans.error is None and len(ans.rows) == 1 and ans.rows[0][0] == pytest.approx(sum(values)), \
+        (ans.interpretation, ans.rows[:3])
+
+
+def test_an_average_over_the_first_few_is_not_each_ones_own(engine):
+    """涨幅前五的股票平均涨幅: one figure over the five (or, read as one query, flagged)."""
+    ans = engine.ask("今天涨幅前五的股票平均涨幅")
+    assert ans.error is None and len(ans.rows) == 1, (ans.interpretation, ans.rows[:3])
