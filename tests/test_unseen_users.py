@@ -6221,3 +6221,11 @@ def test_an_average_over_the_first_few_is_not_each_ones_own(engine):
     """涨幅前五的股票平均涨幅: one figure over the five (or, read as one query, flagged)."""
     ans = engine.ask("今天涨幅前五的股票平均涨幅")
     assert ans.error is None and len(ans.rows) == 1, (ans.interpretation, ans.rows[:3])
+
+
+def test_this_period_after_a_span_is_that_span(engine):
+    """这段时间000858 avg daily volume after 3/1到3/15: that span's days (it was today's alone)."""
+    s = _after(engine, "check一下600519 3/1到3/15的区间涨幅")
+    _answers(engine, s.ask("这段时间000858 avg daily volume"),
+             "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-01') "
+             "AND d.date <= date('2024-03-15') RETURN avg(d.volume)")
