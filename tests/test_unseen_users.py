@@ -6229,3 +6229,9 @@ def test_this_period_after_a_span_is_that_span(engine):
     _answers(engine, s.ask("这段时间000858 avg daily volume"),
              "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-01') "
              "AND d.date <= date('2024-03-15') RETURN avg(d.volume)")
+
+
+def test_funds_holding_two_things_show_no_one_holdings_size_as_theirs(engine):
+    """同时持有宁德时代和比亚迪的基金: the funds, without one stock's 持仓占比 passing for both."""
+    ans = engine.ask("同时持有贵州茅台和五粮液的基金有哪些")
+    assert ans.error is None and ans.rows and all("持仓占比" not in c for c in ans.columns), ans.columns

@@ -118,17 +118,21 @@ def _one_year(t) -> bool:
 
 def _held(g: QueryGraph, target) -> list[Column]:
     """贵州茅台的股东有哪些, 这只基金持有哪些股票: things joined to one named thing
-    by an edge with a size (its `weight`) show how big each tie is, biggest first."""
+    by an edge with a size (its `weight`) show how big each tie is, biggest first —
+    not when joined to two (同时持有茅台和五粮液的基金: one tie's size would pass for both)."""
+    ties = []
     for ln in list(g.links):
         edge = g.schema.edges[ln.steps[0].edge] if len(ln.steps) == 1 else None
         if edge is None or not edge.weight or target.var not in (ln.a, ln.b):
             continue
         other = g.slot_of(ln.a if ln.b == target.var else ln.b)
         if other.kind == "entity" and len(other.names) == 1:
-            tie = edge_link(g, edge.name, target, target.pos)
-            pdef = g.pdef(tie, edge.weight)
-            return [Column(Ref(tie.rel_var, edge.weight), pdef.description if pdef and pdef.description else edge.weight)]
-    return []
+            ties.append(edge)
+    if len(ties) != 1:
+        return []
+    tie = edge_link(g, ties[0].name, target, target.pos)
+    pdef = g.pdef(tie, ties[0].weight)
+    return [Column(Ref(tie.rel_var, ties[0].weight), pdef.description if pdef and pdef.description else ties[0].weight)]
 
 
 def _about(g: QueryGraph, target) -> list[Column]:
