@@ -179,6 +179,8 @@ class Session:
             x, y = left.figures[res.column], right.figures[res.column]
         else:
             x, y = (left.values[0][1], left.values[1][1]) if a == b else (left.values[0][1], right.values[0][1])
+            if a == b and left.values[0][0] == left.values[1][0]:
+                x, y = y, x  # one thing's two days, listed by day: the later against the earlier
         # 差多少，涨了百分之几: each figure asked of the two answers, one column each
         also = [o for o, ws in self.engine.resolver.arithmetic_also.items() if o != op and any(w in question for w in ws)]
         try:

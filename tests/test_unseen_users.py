@@ -6247,3 +6247,14 @@ def test_a_kind_inside_after_a_time_is_the_one_discussed_and_holders_asides(engi
     _same(engine, "招行 兴业 浦发我都拿着 今天谁涨得最多",
           "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['招商银行', '兴业银行', '浦发银行'] "
           f"AND d.date = {T} RETURN s.name, d.range")
+
+
+def test_a_percent_between_one_things_two_days_is_the_later_against_the_earlier(engine):
+    """这两天差了百分之几 after 近两天宁德时代收了多少: the move from the first close to the second
+    (the listing was asked again)."""
+    s = _after(engine, "近两天宁德时代收了多少")
+    ans = s.ask("这两天差了百分之几")
+    rows = engine.store.run("MATCH (:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= "
+                            "date('2024-03-14') RETURN d.closing_price ORDER BY d.date").rows
+    want = (rows[1][0] - rows[0][0]) / rows[0][0] * 100
+    assert ans.error is None and ans.rows and ans.rows[0][0] == pytest.approx(want), (ans.interpretation, ans.rows)
