@@ -5635,7 +5635,7 @@ def test_every_candidate_named_is_ranked_and_one_picked_from_a_list_is_one(engin
           f"AND d.date = {T} RETURN s.name, d.range ORDER BY d.range DESC", True)
     _same(engine, "五粮液、泸州老窖、山西汾酒中今天涨得最多的",
           "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['五粮液', '泸州老窖', '山西汾酒'] "
-          f"AND d.date = {T} RETURN s.name, d.range")
+          f"AND d.date = {T} RETURN s.name ORDER BY d.range DESC LIMIT 1")
     s = _after(engine, "招商银行跟工商银行今天谁涨得多")
     top = s.turns[-1].answered[0].name
     _answers(engine, s.ask("它的董事长是谁"), "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) "
