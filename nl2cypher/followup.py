@@ -1383,13 +1383,14 @@ class Resolver:
                 full = [same for same in of_kind.values() if len(same) == n]
                 if kind == "pair" and mixed and full:
                     return full[0][::-1]
+            if kind == "they" and len(prev.answered) == 1:
+                return prev.answered  # 这些基金 after a manager who runs one: that one (a list of one)
             if kind == "they":  # 它们买的股票 after the funds' total, then their manager: the funds listed earlier
                 for t in [t for t in history if t is not prev and t.ok and not t.computed][-EARLIER_TURNS:][::-1]:
                     pool = [n for n in t.answered if self._fits(n.label, ex)]
                     if pool and t.listed and t.rows <= ROWS_KEPT:  # (a list of one: 张丽华 runs one fund)
                         return pool
-            # 这些基金 after a manager who runs one: that one (a list of one)
-            return prev.answered if kind == "they" and len(prev.answered) == 1 else []
+            return []
         if kind == "definite":  # 这个板块: the latest turn with things of that kind, its answer first
             for t in reversed(history):
                 for pool in (t.answered, t.named, t.others):
