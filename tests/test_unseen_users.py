@@ -6127,17 +6127,12 @@ def test_this_figure_points_at_the_figure_asked_before(engine):
              "RETURN s.name, f.inventory_turnover ORDER BY f.inventory_turnover DESC, s.name LIMIT 1")
 
 
-def test_in_which_sectors_after_a_holders_stocks_is_each_ones_board(engine):
-    s = _after(engine, "景林资产持有哪些stock")
-    _answers(engine, s.ask("分别in which sectors"),
-             "MATCH (:stockholder {name: '景林资产管理有限公司'})-[:is_stockholder_of]->(s:stock)-[:belong_to]->(t:trade) "
-             "RETURN s.name, t.name")
-
-
-def test_they_after_more_rows_than_can_be_named_ask_the_question_before_of_each(engine):
-    """它们分别属于哪个板块 after 73 rows: every one of them (the names kept were the first 50)."""
-    s = _after(engine, "景林资产持有哪些股票")
-    _answers(engine, s.ask("它们分别属于哪个行业板块"),
+@pytest.mark.parametrize("first,then", [("景林资产持有哪些股票", "它们分别属于哪个行业板块"),
+                                        ("景林资产持有哪些stock", "分别in which sectors")])
+def test_they_after_more_rows_than_can_be_named_ask_the_question_before_of_each(engine, first, then):
+    """它们分别属于哪个板块 / 分别in which sectors after 73 rows: every one of them (the names kept
+    were the first 50)."""
+    _answers(engine, _after(engine, first).ask(then),
              "MATCH (:stockholder {name: '景林资产管理有限公司'})-[:is_stockholder_of]->(s:stock)-[:belong_to]->(t:trade) "
              "RETURN s.name, t.name")
 
