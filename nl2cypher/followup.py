@@ -1087,10 +1087,11 @@ class Resolver:
             u.kind in RANKING_UNITS and u.span[0] >= label.end for u in self._units(ex))
 
     def _names_next(self, q: str, m: re.Match, ex) -> bool:
-        """A pointing word (这只, 那家) with a name right after it — or an among word and
-        one (里面那个锂矿: that one of the answer, named)."""
+        """A pointing word (这只, 那家; 我司, the asker's own) with a name right after it — or
+        an among word and one (里面那个锂矿: that one of the answer, named)."""
         among = m.group() in self.words["among"]
-        if not among and not any(m.group().startswith(w) for w in self.words["definite"]):
+        if not among and not any(m.group().startswith(w) for w in self.words["definite"]) \
+                and m.group() not in self.words["ourselves"]:
             return False
         at = len(q) - len(q[m.end():].lstrip())
         of = self.lang.glue("of")

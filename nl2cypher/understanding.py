@@ -46,7 +46,7 @@ class Understanding:
 def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.Pattern | None = None,
               answered=None, spoken=None) -> list[bool]:
     """Per character of the question: is it a mention, a unit's word, a filler,
-    punctuation, or a pronoun after a name it can point back to?"""
+    punctuation, or a pronoun after a name it can point back to (or right before one: 我司泸州老窖)?"""
     q = ex.question
     ok = [not (c.isalnum()) for c in q]  # punctuation and spaces say nothing
     for u in units:
@@ -69,6 +69,7 @@ def accounted(ex: Extraction, units: list[Unit], fillers: Fillers, pronouns: re.
             # 关于贵州茅台，它的董事长: 它 is 贵州茅台; 锂矿的下游是什么产业，这些下游产业: several
             # things after one name, past a clause, are the clause's answer — not accounted for
             if before and (p.lastgroup != "several" or len(before) > 1 or _one_clause(q[before[-1]:p.start()])) \
+                    or p.lastgroup == "one" and any(m.names and m.start == p.end() for m in ex.mentions) \
                     or answered is not None and p.lastgroup == "one" and answered(q[:p.start()]) \
                     or spoken is not None and p.lastgroup == "one" and not before and spoken(q[:p.start()]):
                 ok[p.start():p.end()] = [True] * (p.end() - p.start())  # …or the one a clause before asks for

@@ -6253,3 +6253,13 @@ def test_a_percent_between_one_things_two_days_is_the_later_against_the_earlier(
                             "date('2024-03-14') RETURN d.closing_price ORDER BY d.date").rows
     want = (rows[1][0] - rows[0][0]) / rows[0][0] * 100
     assert ans.error is None and ans.rows and ans.rows[0][0] == pytest.approx(want), (ans.interpretation, ans.rows)
+
+
+def test_our_company_unnamed_is_asked_back_and_named_is_that_one(engine):
+    """我司 with no company said: which one is asked back (持有我司股票的基金 counted every fund's
+    holdings, confidently); 我司泸州老窖 / 我司（泸州老窖）: that company; after 我们是泸州老窖, 我司 is it."""
+    ans = engine.ask("当前持有我司股票的公募基金共几只")
+    assert ans.error is not None and "我司" in ans.error, (ans.error, ans.interpretation)
+    _same(engine, "我司泸州老窖的注册资本", "MATCH (s:stock {name: '泸州老窖'}) RETURN s.registered_capital")
+    s = _after(engine, "我们是泸州老窖")
+    _answers(engine, s.ask("我司注册资本多少"), "MATCH (s:stock {name: '泸州老窖'}) RETURN s.registered_capital", True)
