@@ -6263,3 +6263,10 @@ def test_our_company_unnamed_is_asked_back_and_named_is_that_one(engine):
     _same(engine, "我司泸州老窖的注册资本", "MATCH (s:stock {name: '泸州老窖'}) RETURN s.registered_capital")
     s = _after(engine, "我们是泸州老窖")
     _answers(engine, s.ask("我司注册资本多少"), "MATCH (s:stock {name: '泸州老窖'}) RETURN s.registered_capital", True)
+
+
+def test_the_top_and_the_bottom_five_asked_together_are_not_vouched_for_with_one(engine):
+    """涨幅榜前五 跌幅榜后五 answered with the top five alone: flagged (跌幅榜后五 went unread)."""
+    ans = engine.ask("今天行业板块涨幅榜前五 跌幅榜后五")
+    assert ans.error is not None or ans.confidence < engine.trust or len(ans.rows) > 5, (ans.interpretation,
+                                                                                        ans.confidence)
