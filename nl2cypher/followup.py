@@ -139,7 +139,7 @@ class Resolver:
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "periodic", "reset", "changed",
                                 "moved", "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine",
-                                "names_it", "periods_counted", "ourselves", "bounds", "listing", "that_figure")}
+                                "names_it", "periods_counted", "ourselves", "bounds", "listing", "that_figure", "set_against")}
         self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
         self._ourselves = re.compile("|".join(map(re.escape, self.words["ourselves"]))) if self.words["ourselves"] else None
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
@@ -253,7 +253,7 @@ class Resolver:
             return ranked
         if prev is not None and self._joins(q, ex, prev):  # add PayPal, compare that with Citi's: both
             return self._joined_ask(q, ex, prev) or self._ellipsis(q, ex, prev)
-        compared = self._compared(q, ex, prev)
+        compared = self._compared(q, ex, prev) or self._set_against_before(q, ex, prev, today, calendar)
         if compared is not None:
             return compared
         ref = self._reference(q, ex if ex is not None and ex.question == q else None)
@@ -583,6 +583,24 @@ class Resolver:
             return None
         at = ents[-1].end
         return Resolution(q[:at] + asked + q[at:], "compared")
+
+    def _set_against_before(self, q: str, ex, prev: Turn | None, today: dt.date, calendar) -> Resolution | None:
+        """比招行今日的收盘价低多少 / 跟比亚迪比谁成交量大 after a figure of one thing: naming one other
+        thing of its kind after a comparing word, it sets the thing before against it (and asks
+        what was asked before, then, where it names no figure of its own)."""
+        if ex is None or prev is None or len(prev.named) != 1 or not self.words["set_against"]:
+            return None
+        ents, before = ex.of("entity"), prev.named[0]
+        if len(ents) != 1 or before.name in {e.name for e in ents[0].entities} \
+                or before.label not in {e.label for e in ents[0].entities}:
+            return None
+        rest = self._strip_markers(q) or q
+        if not any(rest.startswith(w) for w in self.words["set_against"]) \
+                or not any(u.kind in COMPARING_UNITS for u in self._units(ex)):
+            return None  # 和比亚迪呢: that one asked the same, not set against
+        both = before.name + rest
+        ex2 = self._extract(both, today, calendar)
+        return self._compared(both, ex2, prev) or Resolution(both, "compared")
 
     def _whole(self, q: str, ex, history: list[Turn]) -> Resolution | None:
         """这个月平均每天成交多少股 after a turn about 比亚迪: a question complete but

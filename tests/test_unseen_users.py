@@ -6270,3 +6270,88 @@ def test_the_top_and_the_bottom_five_asked_together_are_not_vouched_for_with_one
     ans = engine.ask("今天行业板块涨幅榜前五 跌幅榜后五")
     assert ans.error is not None or ans.confidence < engine.trust or len(ans.rows) > 5, (ans.interpretation,
                                                                                         ans.confidence)
+
+
+@pytest.mark.parametrize("question,gold,ordered", [
+    # several (or every one, ordered) asked beside which is the most: all of them, the most first
+    ("每个省有多少家上市公司哪个省最多",
+     "MATCH (s:stock) RETURN s.province, count(s) AS n ORDER BY n DESC, s.province", True),
+    ("哪个省上市公司最多？每个省各有几家，帮我排个名",
+     "MATCH (s:stock) RETURN s.province, count(s) AS n ORDER BY n DESC, s.province", True),
+    ("白酒板块公司按成立时间排序，最早成立的是哪家？",
+     "MATCH (:trade {name: '白酒'})<-[:belong_to]-(s:stock) RETURN s.name, s.establishment_date "
+     "ORDER BY s.establishment_date, s.name", True),
+    # the one that rose most over a week among a board's stocks, its rise asked beside: that one only
+    ("这周半导体板块里最猛的票是哪个 涨了多少",
+     "MATCH (:trade {name: '半导体'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(a:stock_data), "
+     "(s)-[:has_stock_data]->(b:stock_data) WHERE a.date = date('2024-03-08') AND b.date = " + T +
+     " RETURN s.name, (b.closing_price - a.closing_price) / a.closing_price * 100 AS r ORDER BY r DESC, s.name LIMIT 1",
+     True),
+    # two values of a word property named, a figure of each asked which is higher: both, the higher first
+    ("深市主板和创业板 今天平均涨幅谁高",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = " + T + " AND s.listed_sector IN "
+     "['深市主板', '创业板'] RETURN s.listed_sector, avg(d.range) AS r ORDER BY r DESC", True),
+])
+def test_several_beside_the_most_a_boards_best_mover_and_named_values_compared(engine, question, gold, ordered):
+    ans = engine.ask(question)  # (每个省有多少家…, 各有几家: right, still below the line — 每 and 几家 unread)
+    assert ans.error is None, ans.error
+    want = engine.store.run(gold)
+    assert results_match(want.columns, want.rows, ans.columns, ans.rows, ordered), (ans.cypher, ans.rows[:5])
+
+
+def test_a_difference_said_with_no_way_runs_forward_and_how_much_less_is_the_others_less_its_own(engine):
+    ans = engine.ask("贵州茅台上周五收盘多少跟今天比差了多少")  # today's less last Friday's
+    _shows(engine, ans, "MATCH (s:stock {name: '贵州茅台'})-[:has_stock_data]->(a:stock_data), "
+                        "(s)-[:has_stock_data]->(b:stock_data) WHERE a.date = date('2024-03-08') AND b.date = "
+                        f"{T} RETURN b.closing_price - a.closing_price")
+    diff = ans.rows[0][2]
+    assert diff > 0, ans.rows
+    low = engine.ask("工商银行今天收盘价比招商银行低多少")  # not a filter: both closes, and how much lower
+    _shows(engine, low, "MATCH (a:stock {name: '工商银行'})-[:has_stock_data]->(x:stock_data), (b:stock {name: "
+                        f"'招商银行'}})-[:has_stock_data]->(y:stock_data) WHERE x.date = {T} AND y.date = {T} "
+                        "RETURN y.closing_price - x.closing_price")
+    which = engine.ask("五粮液成交量比茅台大还是小")  # both volumes and the first's less the second's
+    _volumes_apart(engine, which, "五粮液", "贵州茅台")
+
+
+def _volumes_apart(engine, ans, a: str, b: str) -> None:
+    want = engine.store.run(f"MATCH (a:stock {{name: '{a}'}})-[:has_stock_data]->(x:stock_data), (b:stock {{name: "
+                            f"'{b}'}})-[:has_stock_data]->(y:stock_data) WHERE x.date = {T} AND y.date = {T} "
+                            "RETURN x.volume, y.volume, x.volume - y.volume").rows[0]
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.resolved_question, ans.confidence)
+    assert list(ans.rows[0]) == list(want), (ans.rows, want)
+
+
+@pytest.mark.parametrize("first,then,gold", [
+    ("工行今日收盘几多钱", "比招行今日个收盘价低几多",
+     "MATCH (a:stock {name: '工商银行'})-[:has_stock_data]->(x:stock_data), (b:stock {name: '招商银行'})"
+     f"-[:has_stock_data]->(y:stock_data) WHERE x.date = {T} AND y.date = {T} RETURN y.closing_price - x.closing_price"),
+])
+def test_a_turn_opening_on_a_comparison_sets_the_thing_before_against_the_one_named(engine, first, then, gold):
+    s = _after(engine, first)
+    _shows(engine, s.ask(then), gold)
+    s = _after(engine, "五粮液今日成交咯几多股")
+    _volumes_apart(engine, s.ask("比茅台个成交量大还是小"), "五粮液", "贵州茅台")
+
+
+@pytest.mark.parametrize("question,gold", [
+    # Gan 个 for 的, 前日 for 前天, an aside (蛮大啵), 平均下来有几多
+    ("隆基绿能前日是涨咯还是跌咯，几多个点",
+     "MATCH (s:stock {name: '隆基绿能'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-13') "
+     "RETURN d.range"),
+    ("银行股里头注册资本最大个三家是哪些啵",
+     "MATCH (:trade {name: '银行'})<-[:belong_to]-(s:stock) RETURN s.name ORDER BY s.registered_capital DESC, "
+     "s.name LIMIT 3"),
+    ("创业板个公司注册资本平均下来有几多，我想晓得下",
+     "MATCH (s:stock) WHERE s.listed_sector = '创业板' RETURN avg(s.registered_capital)"),
+    # Tianjin 介 for 这, 出没出, 打新 as an aside, typed homophones (懂事长, 持舱)
+    ("宁德时代介礼拜出没出红三兵",
+     "MATCH (s:stock {name: '宁德时代'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-11') "
+     f"AND d.date <= {T} RETURN count(CASE WHEN d.hong_san_bing THEN 1 END) > 0"),
+    ("易方达消费升级股票A持舱最多的那只股它的懂事长是谁",
+     "MATCH (:public_offering_fund {name: '易方达消费升级股票A'})-[h:hold]->(s:stock) WITH s ORDER BY "
+     "h.position_ratio DESC, s.name LIMIT 1 MATCH (c:chairman)-[:is_chairman_of]->(s) WHERE c.departure_date "
+     "IS NULL RETURN c.name"),
+])
+def test_gan_and_tianjin_words_and_typed_homophones(engine, question, gold):
+    _same(engine, question, gold)

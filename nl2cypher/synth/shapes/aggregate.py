@@ -113,19 +113,32 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
     """注册资本合计最多的省份, 平均注册资本最高的上市板块: each value of a word
     property with its total (mean) of a figure, ranked — the one at the top."""
     rank = a.extreme or a.which
-    if rank is None or not rank.params.get("dir") or len(a.shown) < 2:
+    if rank is None or not rank.params.get("dir") or not a.shown:
         return None
     pair = [(x, _stored(g, x)) for x in a.shown[-2:]]
     key = next((x for x, d in pair if d is not None and d.vocabulary), None)
+    named = key is None  # 深市主板和创业板谁高: the values named, each shown (the higher first), like two names
+    key = (key.ref, g.lang.label_word(key.alias)) if key is not None else _values_named(g)
     figure = next((x for x, d in pair if d is not None and d.type in NUMBERS), None)
-    if key is None or figure is None or _fixed(g, key.ref):
+    if key is None or figure is None or _fixed(g, key[0]):
         return None  # 本科学历经理中规模最大的: one value kept, nothing to rank it against
     total = Call(fn, (figure.ref,))
-    cols = (Column(key.ref, g.lang.label_word(key.alias)),
+    cols = (Column(*key),
             Column(total, aggregate_word(g, fn, figure.alias)))
     # 平均跌得最多的上市板块: a figure named by a fall word ranks the other way
-    order = (Sort(total, (rank.params["dir"] == "desc") != g.flipped(figure.ref)), Sort(key.ref))
-    return g.candidate((g.pattern(), Projection(cols, order=order, limit=picked_rows(g, a, True))), NAME)  # 前三: three
+    order = (Sort(total, (rank.params["dir"] == "desc") != g.flipped(figure.ref)), Sort(key[0]))
+    limit = None if named and a.topk is None else picked_rows(g, a, True)
+    return g.candidate((g.pattern(), Projection(cols, order=order, limit=limit)), NAME)  # 前三: three
+
+
+def _values_named(g: QueryGraph) -> tuple | None:
+    """深市主板和创业板今天平均涨幅谁高: the values named of a word property (IN), each one's figure."""
+    for c in g.conds:
+        slot = next((s for s in g.slots if isinstance(c, Op) and isinstance(c.left, Ref) and s.var == c.left.var), None)
+        d = g.schema.labels[slot.label].property(c.left.key) if slot is not None and c.op == "IN" else None
+        if d is not None and d.vocabulary:
+            return c.left, g.lang.label_word(g.prop_word(slot.label, c.left.key))
+    return None
 
 
 def _fixed(g: QueryGraph, ref: Ref) -> bool:

@@ -4,7 +4,9 @@ trading day before it (the label's `measures.price`)."""
 from __future__ import annotations
 
 from ..ir import Call, Column, Const, Day, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
-from .common import aggregate_word, branch, data_prop, each, many_between
+from dataclasses import replace
+
+from .common import aggregate_word, ask, branch, data_prop, each, many_between, picked_rows
 
 NAME = "change"
 
@@ -67,6 +69,8 @@ def lower(g: QueryGraph):
         match, rows = _each_named(g, ent, a.owner.label, price, on(before), on(end), (before, end), change_word)
         if _members_average(g):
             rows = Projection((Column(Call("avg", (rows.columns[-1].expr,)), aggregate_word(g, "avg", change_word)),))
+        else:
+            rows = _ranked(g, rows, Ref(a.var, a.prop))
         return g.candidate((match, rows), NAME, notes)
     first, first_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(before))
     last, last_val = branch(g, ent.label, ent.names[0], a.owner.label, price, on(end))
@@ -94,6 +98,16 @@ def _each_named(g: QueryGraph, ent, owner: str, price: str, at_before, at_end, d
             Column(last_val, say("columns.change_price", day=days[1], price=word)),
             Column(pct, say("columns.change", change=change_word)))
     return match, Projection(cols, order=(Sort(pct, True), Sort(cols[0].expr)))
+
+
+def _ranked(g: QueryGraph, rows: Projection, change: Ref) -> Projection:
+    """半导体板块里这周最猛的是哪个 涨了多少: the ranking asked keeps its rows (and its way)."""
+    a = ask(g)
+    unit = a.topk or a.extreme
+    if unit is None:
+        return rows
+    desc = (unit.params.get("dir", "desc") == "desc") != g.flipped(change)
+    return replace(rows, order=(Sort(rows.order[0].expr, desc),) + rows.order[1:], limit=picked_rows(g, a, True))
 
 
 def _says_change(g: QueryGraph, label: str) -> bool:

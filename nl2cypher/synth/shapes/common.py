@@ -332,13 +332,22 @@ def _picked_in_plural(g: QueryGraph) -> bool:
 
 
 def _several_then_which(g: QueryGraph, extreme) -> bool:
-    """拿了哪些票 哪个比例最高, 各板块分别有多少只，哪个最多: several asked for, then which is the
-    most in a clause of its own — every one, the most first, answers both."""
-    words = (g.lang.words.get("asks") or {}).get("several", ())
+    """拿了哪些票 哪个比例最高, 各板块分别有多少只，哪个最多, 每个省有多少家上市公司哪个省最多,
+    哪个省最多？每个省各有几家, 按成立时间排序，最早的是哪家: several asked for (or all of them
+    ordered) in an ask of their own beside which is the most — every one, the most first, answers both."""
+    asks = g.lang.words.get("asks") or {}
+    several, every = tuple(asks.get("several", ())), tuple(asks.get("every", ()))
     marks = str(g.lang.words.get("clause_marks") or "") + " "
-    before = g.ex.tagged[:extreme.start]
-    cut = max((before.rfind(c) for c in marks), default=-1)
-    return cut > 0 and g.lang.says(before[:cut], words)
+    q = g.ex.tagged
+    before, after = q[:extreme.start], q[extreme.end:]
+    # …上市公司哪个省最多: a new ask, unmarked, opens with its which or its grouping
+    opens = [u.start for u in g.units_of("which", "group") if u.start < extreme.start]
+    cut = max([before.rfind(c) for c in marks] + opens, default=-1)
+    nxt = min((after.find(c) for c in marks if c in after), default=-1)
+    end = extreme.end + nxt if nxt >= 0 else len(q)
+    ordered = any(u.end <= max(cut, 0) or u.start >= end for u in g.units_of("order"))
+    return ordered or (cut > 0 and g.lang.says(before[:cut], several + every)) or \
+        (nxt >= 0 and g.lang.says(after[nxt:], every))
 
 
 def members_rows(g: QueryGraph, key_slot: str | None, ref: Ref) -> Ref | None:

@@ -20,9 +20,10 @@ def lower(g: QueryGraph):
     a = ask(g)
     last = a.shown[-1]
     # …分别是多少？差几个百分点: each one's value asked too — both, and the first's less the second's
-    named_order = g.unit("difference").params.get("order") == "named" or g.lang.found("each_of_one", g.ex.question)
+    order = g.unit("difference").params.get("order", "")
+    named_order = order.startswith("named") or g.lang.found("each_of_one", g.ex.question)
     if named_order and len(a.group.names) == 2:
-        named = _in_order_named(g, a.group, last)
+        named = _in_order_named(g, a.group, last, less=order == "named_less")
         if named is not None:
             return named
     row = next((s for s in g.slots if s.var == last.ref.var), None)
@@ -70,7 +71,9 @@ def _of_totals(g: QueryGraph, group, last):
     return g.candidate((base, each, both, base, again, Projection(cols, order=(Sort(Whole("thing")),), limit=1)), NAME)
 
 
-def _in_order_named(g: QueryGraph, group, last):
+def _in_order_named(g: QueryGraph, group, last, less: bool = False):
+    """Both values and the first's less the second's — the second's less the first's when asked how
+    much less the first has (工商银行比招商银行低多少)."""
     row = next((s for s in g.slots if s.var == last.ref.var), None)
     if row is None:
         return None
@@ -82,5 +85,5 @@ def _in_order_named(g: QueryGraph, group, last):
     return g.candidate((first, Projection((Column(one, "one"),), carry=True),
                         second, Projection((Column(Whole("one")), Column(two, "two")), carry=True),
                         Projection((Column(Whole("one"), say(group.names[0])), Column(Whole("two"), say(group.names[1])),
-                                    Column(Op("-", Whole("one"), Whole("two")),
+                                    Column(Op("-", *((Whole("two"), Whole("one")) if less else (Whole("one"), Whole("two")))),
                                            g.lang.say("columns.difference", value=last.alias))))), NAME)
