@@ -6355,3 +6355,91 @@ def test_a_turn_opening_on_a_comparison_sets_the_thing_before_against_the_one_na
 ])
 def test_gan_and_tianjin_words_and_typed_homophones(engine, question, gold):
     _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question,gold", [
+    # Shanxi 甚 / 咋介 / 年时, Teochew 底个 / 加减 / 起还是落 / 有无, Cantonese 喺 / 咩 / 主席 / 三間
+    ("咱山西的上市公司有几个 都是些甚", "MATCH (s:stock) WHERE s.province = '山西' RETURN count(s), collect(s.name)"),
+    ("煤碳板块今儿咋介了",
+     f"MATCH (t:trade {{name: '煤炭'}})-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} RETURN d.range"),
+    ("年时一年汾酒一共赚了多少钱",
+     "MATCH (s:stock {name: '山西汾酒'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 RETURN sum(f.net_profit)"),
+    ("中芯国际同韦尔股份今日底个成交量大 差加减",
+     f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE s.name IN ['中芯国际', '韦尔股份'] AND d.date = {T} "
+     "RETURN max(d.volume) - min(d.volume)"),
+    ("银行板块今日是起还是落 加减",
+     f"MATCH (t:trade {{name: '银行'}})-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} RETURN d.range"),
+    ("隆基绿能有无利空消息",
+     "MATCH (s:stock {name: '隆基绿能'})-[r:involve]->(n:information) WHERE r.tendency = -1 RETURN n.name"),
+    ("招商銀行個主席係邊個",
+     "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '招商银行'}) WHERE c.departure_date IS NULL RETURN c.name"),
+    ("銀行股入面2023年全年淨利最多嘅三間",
+     "MATCH (:trade {name: '银行'})<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->"
+     "(f:stock_financial_information) WHERE f.year = 2023 RETURN s.name, sum(f.net_profit) AS p "
+     "ORDER BY p DESC, s.name LIMIT 3"),
+])
+def test_shanxi_teochew_and_cantonese_words(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_a_teochew_it_after_a_ranked_pick_is_that_one(engine):
+    s = engine.session()
+    s.ask("银行板块今日起了几多")
+    picked = s.ask("里头底只银行起得最多").rows[0][0]
+    ans = s.ask("伊个大股东是底个")
+    assert ans.error is None and picked in ans.resolved_question, (ans.resolved_question, picked)
+
+
+@pytest.mark.parametrize("question,gold", [
+    # an emoji is a space (but 🍶 is a board); a forum pet name names its company; 绿了 fell
+    ("宁王今天涨了没😭", f"MATCH (s:stock {{name: '宁德时代'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                      "RETURN d.range"),
+    ("茅台今天收了多少啊😭是不是又绿了📉",
+     f"MATCH (s:stock {{name: '贵州茅台'}})-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+     "RETURN d.closing_price, d.range"),
+    ("🍶板块今天咋样", f"MATCH (t:trade {{name: '白酒'}})-[:has_trade_data]->(d:trade_data) WHERE d.date = {T} "
+                   "RETURN d.range"),
+    ("猪茅去年赚了多少",
+     "MATCH (s:stock {name: '牧原股份'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 RETURN sum(f.net_profit)"),
+])
+def test_emoji_colours_a_sentence_and_forum_pet_names(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_which_of_an_answers_many_is_the_one_and_of_a_few_named_all(engine):
+    three = engine.ask("茅台、五粮液、汾酒今天哪个涨得多")  # all three, the highest first: which, and by how much
+    assert three.error is None and len(three.rows) == 3, three.rows
+    # the answer before's ten companies, which rose most: the one, and 佢 (it) after it is that one
+    s = engine.session()
+    s.ask("鋰電池產業嘅下游有啲咩")
+    s.ask("有邊啲上市公司關聯佢")
+    top = s.ask("呢啲公司今日邊隻升得最多")
+    assert top.error is None and len(top.rows) == 1, top.rows
+    news = s.ask("佢最近有冇咩好消息")
+    assert news.error is None and top.rows[0][0] in news.resolved_question, news.resolved_question
+
+
+@pytest.mark.parametrize("question,gold", [
+    # Teochew 底几 asks which ones (哪几), not how many
+    ("中央汇金投资有限责任公司持个银行股有底几只",
+     "MATCH (:stockholder {name: '中央汇金投资有限责任公司'})-[:is_stockholder_of]->(s:stock)-[:belong_to]->"
+     "(:trade {name: '银行'}) RETURN s.name"),
+    ("香港中央结算有限公司它买了多少个公司的股票",  # 多少个公司: a count, 个 no 的
+     "MATCH (:stockholder {name: '香港中央结算有限公司'})-[:is_stockholder_of]->(s:stock) RETURN count(s)"),
+])
+def test_teochew_which_ones_and_a_count_of_companies(engine, question, gold):
+    _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question", ["昨天跟今天都涨停的股票有没有就是说连着两天涨停的", "两天都涨停的是哪些", "两日都停个有无"])
+def test_limit_up_on_both_days_is_a_run_of_two(engine, question):
+    _same(engine, question, f"MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = {T} "
+                            "AND d.raising_limit_days >= 2 RETURN s.name")
+
+
+@pytest.mark.parametrize("question", ["招行今年以来收盘最高和最低差了多少", "招行今年以来收盘价最大值和最小值相差多少"])
+def test_the_highest_close_less_the_lowest_over_days(engine, question):
+    _same(engine, question, "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= "
+                            f"date('2024-01-01') AND d.date <= {T} RETURN max(d.closing_price) - min(d.closing_price)")

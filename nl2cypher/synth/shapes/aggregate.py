@@ -48,6 +48,9 @@ def lower(g: QueryGraph):
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g) + _each_thing(g)
     cols += periods
     cols += [Column(Call(f, (last.ref,)), aggregate_word(g, f, last.alias)) for f in fns]
+    if sorted(fns) == ["max", "min"] and g.has("difference"):  # 收盘价最大值和最小值相差多少: and the gap
+        cols.append(Column(Op("-", Call("max", (last.ref,)), Call("min", (last.ref,))),
+                           g.lang.say("columns.difference", value=last.alias)))
     if single and not several:
         g.choices.penalty += SINGLE_VALUE_PENALTY
     order = tuple(Sort(c.expr) for c in periods)

@@ -310,11 +310,15 @@ def picked_rows(g: QueryGraph, a: Ask, picks: bool) -> int | None:
     return rank_limit(g, a) or (the_one(g) if picks else None)
 
 
+NAMED_RANKED = 3  # candidates a user types to be ranked all (more came from an answer: which one)
+
+
 def the_one(g: QueryGraph) -> int | None:
     """The rows a superlative keeps: the one at the top — or every candidate when the asker
     named them all (招行跟工行今天谁涨得多: both, the higher first, answer which and by how much)."""
     t = g.target
-    if t.kind != "entity" or len(t.names) < 2 or not g.lang.words.get("named_candidates_ranked"):
+    # …but of more names than one types (这十家里哪只涨得最多: the answer before's list), the one
+    if t.kind != "entity" or not 2 <= len(t.names) <= NAMED_RANKED or not g.lang.words.get("named_candidates_ranked"):
         return g.ctx.top_k if _picked_in_plural(g) else 1
     ends = [g.ex.tag_span(i)[1] for i, m in enumerate(g.ex.mentions)
             if m.kind == "entity" and any(e.name in t.names for e in m.entities)]
