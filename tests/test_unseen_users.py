@@ -6443,3 +6443,14 @@ def test_limit_up_on_both_days_is_a_run_of_two(engine, question):
 def test_the_highest_close_less_the_lowest_over_days(engine, question):
     _same(engine, question, "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= "
                             f"date('2024-01-01') AND d.date <= {T} RETURN max(d.closing_price) - min(d.closing_price)")
+
+
+@pytest.mark.parametrize("question,gold", [
+    # a farmer's words: hesitations (那个那个), 基金老板 (a fund's manager), 收盘费 (typed for 收盘价)
+    ("那个那个女的基金老板有多少个", "MATCH (m:fund_manager) WHERE m.sex = '女' RETURN count(m)"),
+    ("宁波建材今年一月二号的时候收盘费是多少",
+     "MATCH (s:stock {name: '宁波建材'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-01-02') "
+     "RETURN d.closing_price"),
+])
+def test_a_farmers_hesitations_and_words(engine, question, gold):
+    _same(engine, question, gold)
