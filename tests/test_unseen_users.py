@@ -6454,3 +6454,17 @@ def test_the_highest_close_less_the_lowest_over_days(engine, question):
 ])
 def test_a_farmers_hesitations_and_words(engine, question, gold):
     _same(engine, question, gold)
+
+
+def test_volume_let_out_or_drawn_in_and_a_plain_to_the_bottom(engine):
+    s = _after(engine, "贵州茅台今天成交量多少")
+    moved = s.ask("跟昨天比量能放了还是缩了")  # today's volume against yesterday's
+    want = engine.store.run(f"MATCH (s:stock {{name: '贵州茅台'}})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->"
+                            f"(b:stock_data) WHERE a.date = {T} AND b.date = date('2024-03-14') "
+                            "RETURN a.volume - b.volume").rows[0][0]
+    assert moved.error is None and want in moved.rows[0], (moved.resolved_question, moved.rows)
+    # 到底几只 (how many, really): 底几 here is no Teochew 哪几
+    ans = engine.ask("白酒板块到底几只股票")
+    assert ans.error is None and ans.columns == [engine.lang.say("columns.count")], (ans.columns, ans.rows)
+    four = engine.ask("西安航空 西安地产 西安信息 西安文化 这四个今儿个谁涨得最好")  # four typed: all, ranked
+    assert len(four.rows) == 4, four.rows

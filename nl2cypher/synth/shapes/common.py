@@ -310,7 +310,7 @@ def picked_rows(g: QueryGraph, a: Ask, picks: bool) -> int | None:
     return rank_limit(g, a) or (the_one(g) if picks else None)
 
 
-NAMED_RANKED = 3  # candidates a user types to be ranked all (more came from an answer: which one)
+NAMED_RANKED = 6  # candidates a user types to be ranked all (more came from an answer: which one)
 
 
 def the_one(g: QueryGraph) -> int | None:
