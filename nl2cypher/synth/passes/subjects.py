@@ -53,7 +53,7 @@ def _set_against(g: QueryGraph, i: int, j: int) -> bool:
     """茅台的收盘价比五粮液高多少: a name said before a difference that names the other
     (its `order=named`) — the two, in the order said, are one group."""
     a, b = g.m[i], g.m[j]
-    return any(str(u.params.get("order", "")).startswith("named") and a.end <= u.span[0] <= b.start < u.span[1]
+    return any(u.params.get("order") == "named" and a.end <= u.span[0] <= b.start < u.span[1]
                for u in g.units_of("difference"))
 
 

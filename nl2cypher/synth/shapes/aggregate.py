@@ -137,8 +137,9 @@ def _ranked_by_value(g: QueryGraph, a, fn: str):
 def _values_named(g: QueryGraph) -> tuple | None:
     """深市主板和创业板今天平均涨幅谁高: the values named of a word property (IN), each one's figure."""
     for c in g.conds:
-        slot = next((s for s in g.slots if isinstance(c, Op) and isinstance(c.left, Ref) and s.var == c.left.var), None)
-        d = g.schema.labels[slot.label].property(c.left.key) if slot is not None and c.op == "IN" else None
+        slot = next((s for s in g.slots if isinstance(c, Op) and c.op == "IN" and isinstance(c.left, Ref)
+                     and s.var == c.left.var), None)  # (an edge's IN has no slot)
+        d = g.schema.labels[slot.label].property(c.left.key) if slot is not None else None
         if d is not None and d.vocabulary:
             return c.left, g.lang.label_word(g.prop_word(slot.label, c.left.key))
     return None

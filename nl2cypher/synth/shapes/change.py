@@ -3,9 +3,9 @@ trading day before it (the label's `measures.price`)."""
 
 from __future__ import annotations
 
-from ..ir import Call, Column, Const, Day, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from dataclasses import replace
 
+from ..ir import Call, Column, Const, Day, Op, Pattern, Projection, QueryGraph, Ref, Sort, Whole
 from .common import aggregate_word, ask, branch, data_prop, each, many_between, picked_rows
 
 NAME = "change"

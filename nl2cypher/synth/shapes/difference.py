@@ -20,10 +20,10 @@ def lower(g: QueryGraph):
     a = ask(g)
     last = a.shown[-1]
     # …分别是多少？差几个百分点: each one's value asked too — both, and the first's less the second's
-    order = g.unit("difference").params.get("order", "")
-    named_order = order.startswith("named") or g.lang.found("each_of_one", g.ex.question)
+    unit = g.unit("difference")
+    named_order = unit.params.get("order") == "named" or g.lang.found("each_of_one", g.ex.question)
     if named_order and len(a.group.names) == 2:
-        named = _in_order_named(g, a.group, last, less=order == "named_less")
+        named = _in_order_named(g, a.group, last, less=unit.params.get("way") == "less")
         if named is not None:
             return named
     row = next((s for s in g.slots if s.var == last.ref.var), None)
