@@ -6468,11 +6468,3 @@ def test_volume_let_out_or_drawn_in_and_a_plain_to_the_bottom(engine):
     assert ans.error is None and ans.columns == [engine.lang.say("columns.count")], (ans.columns, ans.rows)
     four = engine.ask("西安航空 西安地产 西安信息 西安文化 这四个今儿个谁涨得最好")  # four typed: all, ranked
     assert len(four.rows) == 4, four.rows
-
-
-def test_each_kind_counted_is_read_whole(engine):
-    """每个省有多少家…: 每个 opens the grouping (it was left unread, the answer flagged)."""
-    ans = engine.ask("每个省有多少家上市公司哪个省最多")
-    assert ans.error is None and ans.confidence >= engine.trust and not ans.unexplained, \
-        (ans.confidence, ans.unexplained)
-    assert len(ans.rows) > 1, ans.rows
