@@ -120,8 +120,8 @@ def _applied(how: str, before: str, after: str, marks: Marks, read: Reader) -> s
         if how == "added":
             last = old[-1]
             return before[:last.end] + marks.joined + after[new.start:] + before[last.end:]
-        if how == "settled":
-            return after
+        if how == "settled":  # a name or a day was tried; 代码多少来着，拼音简称是啥 asks two things
+            return after if new.kind.startswith(("entity", "value", "time")) else None
         return _replaced(before, said_before, old[-1], after, new, marks.particles)
     return None
 

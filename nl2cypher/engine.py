@@ -34,7 +34,7 @@ from .store import GraphStore, LadybugStore
 from .synth import Context, Synthesizer
 from .triggers import load_triggers
 from .understanding import (LONE_TURN, NOTHING_FOUND, TIED, TRUST, Expressed, Understanding, as_typed, complete_first,
-                            asides, lists_everything, understand, unexplained_words, untold)
+                            asides, lists_everything, understand, unexplained_words, untold, without_views)
 from .units import map_units
 
 __all__ = ["Engine", "Answer", "Trace", "BadQuestion"]
@@ -164,6 +164,9 @@ class Engine:
             written = self.own_days.written(ex)  # 上市以来: since the day it listed, as a date
             if written is not None:
                 q, ex = written, self.lexicon.extract(written, ctx.today, self.trading_days)
+            meant = without_views(ex, *self._aside_words(ex))  # 选基金就是选基金经理，…: a view, not asked
+            if meant is not None:
+                q, ex = meant, self.lexicon.extract(meant, ctx.today, self.trading_days)
         except UnknownEntity as e:
             self._refuse_out_of_scope((e.text,))  # 应该抄底|白酒: advice, not an unknown name
             raise
@@ -322,7 +325,7 @@ class Engine:
     def _aside_words(self, ex) -> tuple:
         """What finds a question's asides: where parts end, what asks, what fills, who is heard."""
         return (self.lang.sentence_ends + self.lang.separators, self.lang.asking_part, self.lang.fillers,
-                self.lang.found("hearsay", ex.question))
+                self.lang.found("hearsay", ex.question), self.lang.found("opinions", ex.question))
 
     def _refuse_future(self, ex, ctx: Context) -> None:
         """A day after today (明天, 下周) has no data yet: refused, not answered

@@ -966,6 +966,8 @@ class Lexicon:
                                note=self.lang.say("notes.completed", written=tok, meant=heads[0]))
             if 1 < len(holders) <= 12 and len(tok) >= 3 and self._looks_like_name(tok) and not quiet:
                 raise unknown_entity(self.lang, tok, holders, ambiguous=True)
+        if self.lang.name_edge(tok):
+            return None  # 资金 (北向资金) is no typo of 紫金 either: a word that names nothing alone
         slipped = self._slipped(tok)  # Microsfot, qualcom: one name a keyboard slip away
         if slipped is not None:
             return Mention("entity", tok, 0, 0, entities=tuple(self._by_name[slipped]), note=self._typo(tok, slipped))

@@ -108,7 +108,7 @@ def unnamed(ex: Extraction, query) -> tuple[str, ...]:
     return tuple(m.text for m in ex.of("entity") if m.entities and not {r.name for r in m.entities} & values)
 
 
-def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=()) -> list[str]:
+def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(), opinions=()) -> list[str]:
     """刚开户看不懂, 谁懂啊我今天刚上车: the parts of a question (cut at sentence ends,
     separators and spaces) that name nothing of the KG (a day alone names nothing) and
     ask nothing (no question mark after, no asking word in what is left of them without
@@ -116,11 +116,12 @@ def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Filler
     asked. A part that asks but names nothing, beside another that asks (我要不要割肉啊
     after 五粮液是不是被立案调查了), and one that reports what someone said and asks
     nothing (博主说红三兵是上车信号: the language's `hearsay` words) are asides too."""
-    return [text for _, _, text, _ in _aside_parts(ex, cuts, asking, fillers, hearsay)]
+    return [text for _, _, text, _ in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions)]
 
 
-def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=()):
-    """Each aside as (start, end, text, told): told when it reports what someone said."""
+def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(), opinions=()):
+    """Each aside as (start, end, text, told): told when it reports what someone said, or
+    the asker's own view (做价值投资得找赛道里最赚钱的) beside a part that asks."""
     parts = [(m.start(), m.end(), m.group()) for m in re.finditer(rf"[^{re.escape(cuts)}\s]+", ex.question)]
     named = [any(a <= x.start < b and x.kind in NAMING for x in ex.mentions) for a, b, _ in parts]
     if not any(named) or asking is None or len(parts) < 2:
@@ -130,16 +131,39 @@ def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: 
     for i, ((a, b, text), n, k) in enumerate(zip(parts, named, asks)):
         asked_elsewhere = any(asks[:i] + asks[i + 1:])
         told = any(w in text for w in hearsay)
-        if (not n and (not k or asked_elsewhere)) or (not k and told):
-            out.append((a, b, text, told and not n))
+        # (asked of something named elsewhere: 我觉得茅台今天涨了，是吗 asks the view itself)
+        held = not k and any(w in text for w in opinions) and any(
+            asks[j] and named[j] for j in range(len(parts)) if j != i)
+        if (not n and (not k or asked_elsewhere)) or (not k and told) or held:
+            out.append((a, b, text, told and not n or held))
     return out
 
 
+def without_views(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(),
+                  opinions=()) -> str | None:
+    """做价值投资得找赛道里最赚钱的，白酒板块里…哪一家: the question without the asker's
+    views that name no thing of their own (their words would be read as asked); None if none."""
+    views = [(a, b) for a, b, text, told in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions)
+             if told and any(w in text for w in opinions)]
+    if not views:
+        return None
+    q = ex.question
+    things = [m for m in ex.mentions if m.kind == "entity"]
+    asked_of = any(not any(a <= m.start < b for a, b in views) for m in things)
+    for a, b in reversed(views):
+        # 长江电力一向被当成类债资产，…: the thing it names stays (unless what is asked names its own)
+        named = "" if asked_of else "".join(m.text for m in things if a <= m.start < b)
+        end = b if named or q[b:b + 1] not in cuts else b + 1
+        q = q[:a] + named + q[end:]
+    return q.strip() or None
+
+
 def untold(ex: Extraction, units: list[Unit], cuts: str, asking: re.Pattern | None, fillers: Fillers,
-           hearsay=()) -> list[Unit]:
+           hearsay=(), opinions=()) -> list[Unit]:
     """博主说这个数越高越好是吗 after 海天味业存货周转率多少: what a part reporting someone's
-    saying asks (its 是吗, its 个数) is their claim, not a question to the KG — its units go."""
-    told = [(a, b) for a, b, _, t in _aside_parts(ex, cuts, asking, fillers, hearsay) if t]
+    saying asks (its 是吗, its 个数) is their claim, not a question to the KG — its units go;
+    so do those of the asker's view said before what is asked (连续亏损的公司我是碰都不碰的)."""
+    told = [(a, b) for a, b, _, t in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions) if t]
     return [u for u in units if not any(a <= u.span[0] and u.span[1] <= b for a, b in told)] if told else units
 
 

@@ -6468,3 +6468,60 @@ def test_volume_let_out_or_drawn_in_and_a_plain_to_the_bottom(engine):
     assert ans.error is None and ans.columns == [engine.lang.say("columns.count")], (ans.columns, ans.rows)
     four = engine.ask("西安航空 西安地产 西安信息 西安文化 这四个今儿个谁涨得最好")  # four typed: all, ranked
     assert len(four.rows) == 4, four.rows
+
+
+@pytest.mark.parametrize("question,gold", [
+    # a view said before what is asked is no part of the ask (its 最赚钱的 / 一家公司 is not asked)
+    ("买股票得找最能赚钱的行业，银行板块里2023年全年净利润最高的是哪家",
+     "MATCH (t:trade {name: '银行'})<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 WITH s, sum(f.net_profit) AS p RETURN s.name ORDER BY p DESC, s.name LIMIT 1"),
+    ("看一家公司往往先看股东，五粮液的股东都有谁",
+     "MATCH (h:stockholder)-[:is_stockholder_of]->(:stock {name: '五粮液'}) RETURN h.name"),
+    # …and a view of the thing asked about keeps the thing
+    ("招商银行一向被当成稳健的标的，近一年股价最高和最低分别是多少",
+     "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2023-03-16') "
+     "AND d.date <= date('2024-03-15') RETURN max(d.maximum_price), min(d.minimum_price)"),
+])
+def test_the_askers_view_before_the_question_is_an_aside(engine, question, gold):
+    _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question,gold", [
+    # 前一天 is the trading day before the day said (not the day before a holiday)
+    ("招商银行3月12号开盘价比前一天收盘价高吗",
+     "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     "WHERE a.date = date('2024-03-12') AND b.date = date('2024-03-11') RETURN a.opening_price > b.closing_price"),
+    # 高开 / 低开: the open against the close the day before, not the chairman 高凯
+    ("招商银行今天低开了吗",
+     "MATCH (s:stock {name: '招商银行'})-[:has_stock_data]->(a:stock_data), (s)-[:has_stock_data]->(b:stock_data) "
+     f"WHERE a.date = {T} AND b.date = date('2024-03-14') RETURN a.opening_price < b.closing_price"),
+])
+def test_the_day_before_the_day_said_and_an_open_above_or_below_it(engine, question, gold):
+    ans = engine.ask(question)
+    want = engine.store.run(gold).rows[0][0]
+    assert ans.error is None and ans.confidence >= engine.trust, (ans.cypher, ans.confidence)
+    assert want in ans.rows[0][-1:] and "高凯" not in (ans.cypher or "") + json.dumps(ans.params, ensure_ascii=False), \
+        (ans.cypher, ans.rows)
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("五粮液代码是多少来着，拼音简称呢", "MATCH (s:stock {name: '五粮液'}) RETURN s.code, s.chinese_spelling"),
+    ("格力电器2023中报那个季度的净利润", "MATCH (:stock {name: '格力电器'})-[:has_stock_financial_information]->"
+     "(f:stock_financial_information) WHERE f.year = 2023 AND f.quarter = 2 RETURN f.net_profit"),
+    ("美的集团2023三季报的存货周转率", "MATCH (:stock {name: '美的集团'})-[:has_stock_financial_information]->"
+     "(f:stock_financial_information) WHERE f.year = 2023 AND f.quarter = 3 RETURN f.inventory_turnover"),
+    ("工商银行注册资本究竟有多少", "MATCH (s:stock {name: '工商银行'}) RETURN s.registered_capital"),
+    ("有没有大佬知道比亚迪注册的钱是多少", "MATCH (s:stock {name: '比亚迪'}) RETURN s.registered_capital"),
+])
+def test_a_property_asked_again_a_year_said_bare_and_a_call_for_help(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_an_everyday_word_inside_a_holders_name_names_nothing(engine):
+    ans = engine.ask("外资资金都说是聪明钱，香港中央结算有限公司持股比例最高的是哪家公司")
+    assert ans.error is None and "挪威" not in json.dumps(ans.params, ensure_ascii=False) \
+        and "紫金" not in json.dumps(ans.params, ensure_ascii=False), (ans.cypher, ans.params)
+
+
+def test_a_quarter_against_the_same_quarter_a_year_before_said_as_a_rise_or_fall(engine):
+    _shows(engine, engine.ask("招商银行2023年二季度单季净利润跟2022年二季度比是增是减"), GROWTH % ("招商银行", 2023, 2, 2022, 2))

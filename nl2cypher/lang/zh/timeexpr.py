@@ -45,6 +45,7 @@ SAID_AGAIN = re.compile(r"\s*[，,]?\s*(?:就是|也就是|即|即是|也就是�
 ASIDE_END = re.compile(r"\s*[，,]")  # … the comma that closes such an aside
 RECENT_TRADING_DAYS = 5
 SOON_DAYS = 31  # a month and day without a year this far ahead is this year's (asked about the days to come)
+DAY_BEFORE = ("前一", "上一")  # 前一天, 上一个交易日: said of another day
 BREAK_DAYS = 4  # days between two trading days that make a holiday (a weekend is 3: Friday to Monday)
 # a named holiday: the named day (festivals.yaml) its break is around (国庆后 = after the October break)
 HOLIDAYS = {"国庆": "国庆节", "十一长假": "国庆节", "五一": "劳动节", "劳动节": "劳动节", "春节": "春节", "过年": "春节",
@@ -132,7 +133,8 @@ class TimeParser:
             (r"(?P<y>\d{4}|(?<!\d)\d{2}|去|前)年(?:年)?(?:底|末)", self._year_end),
             (rf"(?P<w>(?:本月|这个月)?月初{SO_FAR}|(?:今年|本年)?年初{SO_FAR})", self._word_range),
             # 春节前最后一个交易日, 节前最后一天: the last trading day before the break
-            (rf"{BREAK}?(?:前|之前|放假前)的?(?:最后一个交易日|最后1个交易日|最后一天|一个交易日|一天|那天)",
+            # (a break said: 前一天 alone is the day before the day said, not a holiday's)
+            (rf"(?:{BREAK}(?:前|之前|放假前)|放假前)的?(?:最后一个交易日|最后1个交易日|最后一天|一个交易日|一天|那天)",
              self._before_holiday),
             # 春节前那一周: the trading week the break starts after
             (rf"{BREAK}(?:前|之前|放假前)的?(?:那一周|那周|一周|最后一周|那个礼拜|最后一个礼拜)", self._last_week_before),
@@ -168,6 +170,8 @@ class TimeParser:
             (r"(?<![\d.])(?:(?<=\d[-~～—至到])|(?<![值率价是为在额模本费于过到至上下约近破超]))"
              r"(?P<m>1[0-2]|[1-9])\.(?P<d>3[01]|[12]\d|0?[1-9])(?![\d.])"
              r"(?=\s*(?:[开收涨跌成号日当那这时全盘量最]|[-~～—至到]\s*(?:1[0-2]|[1-9])\.\d)|\s*[)）]|\s*$)", self._md),
+            # 前一天, 上一个交易日: the trading day before the day said (none said: before today)
+            (r"(?<![0-9零〇一二三四五六七八九十两几])(?:前一|上一)个?(?:交易日|天|日)(?!以来|来|内|里|之内)", self._day_before),
             # 这一年里头, 这一年来: the year back from today (这一年多来 says more than that: left unread)
             (r"这(?P<n>一)(?P<u>年|个月)(?!多)(?:以来|来|里头|里面|里|内|当中)?", self._recent_n),
             (rf"(?:近|最近|过去|前|这(?=[两二三四五六七八九十2-9]))(?P<n>{N})个?(?P<u>交易日|天|日|周|星期|个月|月|年)(?:内|里|以来|来)?", self._recent_n),
@@ -203,7 +207,26 @@ class TimeParser:
                     taken[i] = True
                 found.append(span)
         found.sort(key=lambda s: s.pos)
-        return self._ranges(text, found)
+        return self._ranges(text, self._days_before(found))
+
+    def _days_before(self, found: list[TimeSpan]) -> list[TimeSpan]:
+        """3月14号开盘比前一天收盘: 前一天 is the trading day before the day said first."""
+        said = [s for s in found if s.kind == "day" and not s.text.startswith(DAY_BEFORE)]
+        out = []
+        for s in found:
+            if s.kind == "day" and s.text.startswith(DAY_BEFORE) and said and said[0].start is not None:
+                day = self._trading_before(said[0].start)
+                s = dataclasses.replace(s, start=day, end=day)
+            out.append(s)
+        return out
+
+    def _trading_before(self, day: D) -> D:
+        earlier = [d for d in self.calendar or () if d < day]
+        return earlier[-1] if earlier else day - dt.timedelta(days=1)
+
+    def _day_before(self, m):
+        day = self._trading_before(self.today)
+        return self._span(m, "day", day, day)
 
     # combine "A到B", "截至A", "A以来"
     def _ranges(self, text: str, spans: list[TimeSpan]) -> list[TimeSpan]:

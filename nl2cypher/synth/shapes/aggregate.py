@@ -47,7 +47,7 @@ def lower(g: QueryGraph):
     total = (asked(g, "total") or single and several) and not asked(g, "each") and not periods
     cols = [] if total else [Column(*g.name_of(s)) for s in a.ents if len(s.names) > 1] + each_value(g) + _each_thing(g)
     cols += periods
-    cols += [Column(Call(f, (last.ref,)), aggregate_word(g, f, last.alias)) for f in fns]
+    cols += [Column(Call(f, (s.ref,)), aggregate_word(g, f, s.alias)) for f, s in _paired(g, a, fns, last)]
     if sorted(fns) == ["max", "min"] and g.has("difference"):  # 收盘价最大值和最小值相差多少: and the gap
         cols.append(Column(Op("-", Call("max", (last.ref,)), Call("min", (last.ref,))),
                            g.lang.say("columns.difference", value=last.alias)))
@@ -61,6 +61,21 @@ def _functions(g: QueryGraph, fn: str) -> list[str]:
     """平均值、最大值和最小值: each aggregate said of the figure, in the order said."""
     said = [u.params.get("fn", "avg") for u in sorted(g.units_of("aggregate"), key=lambda u: u.start)]
     return list(dict.fromkeys(said)) or [fn]
+
+
+def _paired(g: QueryGraph, a, fns: list[str], last: Shown) -> list[tuple[str, Shown]]:
+    """最高价的最大值和最低价的最小值: each aggregate of the figure said just before it, when
+    each has its own; else every aggregate of the one figure (平均值、最大值和最小值)."""
+    units = sorted(g.units_of("aggregate"), key=lambda u: u.start)
+    at = [(g.ex.tag_span(s.mention)[0], s) for s in a.shown if s.mention is not None]
+    pairs, start = [], -1
+    for u in units:
+        said = [s for pos, s in at if start < pos < u.start]
+        if not said:
+            return [(f, last) for f in fns]
+        pairs.append((u.params.get("fn", "avg"), said[-1]))
+        start = u.start
+    return pairs if len(pairs) > 1 and len({id(s) for _, s in pairs}) == len(pairs) else [(f, last) for f in fns]
 
 
 def _each_thing(g: QueryGraph) -> list[Column]:
