@@ -43,6 +43,7 @@ MAX_QUESTION_CHARS = 500
 MAX_RESOLVED_CHARS = 4000  # a follow-up resolved over the rows of the answer before (50 names and more)
 NAMING = ("entity", "value", "label")  # mentions that say what a question is about
 MAX_ROWS = 10_000  # rows an answer shows at most (the answer says when it was cut)
+RANKED_KINDS = ("ranking", "group")  # answers ordered by a figure and cut (a tie past the cut makes the pick arbitrary)
 PRESUPPOSED = ("lookup", "ranking")  # answers that presuppose a row (a named thing's value, the one a ranking picks)
 
 
@@ -167,6 +168,8 @@ class Engine:
             meant = without_views(ex, *self._aside_words(ex))  # 选基金就是选基金经理，…: a view, not asked
             if meant is not None:
                 q, ex = meant, self.lexicon.extract(meant, ctx.today, self.trading_days)
+            if written is not None or meant is not None:
+                tr.read = ex.question
         except UnknownEntity as e:
             self._refuse_out_of_scope((e.text,))  # 应该抄底|白酒: advice, not an unknown name
             raise
@@ -413,7 +416,7 @@ class Engine:
                 # 华海锂电的申购代码 with no IPO row, 最多的是哪只 among none: no answer to vouch for
                 ans.confidence = NOTHING_FOUND
                 ans.notes.append(self.lang.say("notes.nothing_found"))
-            elif ans.kind == "ranking" and (ans.confidence or 0) >= self.trust and self._tied_past_limit(ans):
+            elif ans.kind in RANKED_KINDS and (ans.confidence or 0) >= self.trust and self._tied_past_limit(ans):
                 # 连板最多的是哪只 with nine at one day: the one shown is one of several, picked by its name
                 ans.confidence = TIED
                 ans.notes.append(self.lang.say("notes.tied"))

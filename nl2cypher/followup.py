@@ -139,7 +139,8 @@ class Resolver:
                       for k in ("it", "person", "they", "pair", "among", "inside", "definite", "previous", "lead", "tail", "further",
                                 "superlatives", "which", "same_time", "others", "against", "periodic", "reset", "changed",
                                 "moved", "picked", "joined", "weak", "that_time", "that_day", "place", "clause_tail", "mine",
-                                "names_it", "periods_counted", "ourselves", "bounds", "listing", "that_figure", "set_against")}
+                                "names_it", "periods_counted", "ourselves", "bounds", "listing", "that_figure", "set_against",
+                                "bare_extremes")}
         self._ourselves_said = re.compile(str(vocab["ourselves_said"])) if vocab.get("ourselves_said") else None
         self._ourselves = re.compile("|".join(map(re.escape, self.words["ourselves"]))) if self.words["ourselves"] else None
         self.counted = {str(k): int(v) for k, v in (vocab.get("counted") or {}).items()}
@@ -2015,7 +2016,7 @@ class Resolver:
         times = [] if period else ex.of("time")  # 去年同期: the period before moved, not 去年
         if not times and not period:
             return []
-        text = times[0].text if times else self._moved(old, self.same_period[period])
+        text = self._times_said(ex, times) if times else self._moved(old, self.same_period[period])
         if times and old and self._find(q, "same_time") and times[0].time is not None and times[0].time.kind == "year" \
                 and old[0].get("time") and old[0]["time"].get("year") and old[0]["time"]["kind"] != "year":
             # 2022年同期呢 after 2023年四季度: that year's same quarter (day, month)
@@ -2029,6 +2030,16 @@ class Resolver:
         ents = [m for m in prev.mentions if m["kind"] == "entity"]
         anchor = ents[-1]["end"] if ents else 0
         return [(anchor, anchor, text)]
+
+    def _times_said(self, ex, times) -> str:
+        """昨天和前天呢, 三季度四季度嘎: the times said one after another (joined or side by side), all."""
+        end = times[0].end
+        for t in times[1:]:
+            between = ex.question[end:t.start]
+            if between.strip() and not self.lang.connectors.fullmatch(between):
+                break
+            end = t.end
+        return ex.question[times[0].start:end]
 
     def _links(self, label: str, ex) -> bool:
         """Does an edge word of the question join things of this label (管的: a fund's managers)?"""
@@ -2057,6 +2068,12 @@ class Resolver:
             asked += scale
         base = prev.resolved
         was = self._asked_span(prev, whole=not props)
+        if was is not None and len(props) == 1 and props[0].text in self.words["bare_extremes"] \
+                and self.lang.says(q, (self.lang.words.get("asks") or {}).get("day", ())):
+            # 哪天最高 (read 最高价) after 这周每天收盘价: the day the close was highest
+            rest = q.replace(props[0].text, base[was[0]:was[1]] + props[0].text[:2], 1)
+            owner = base[:min((m["start"] for m in prev.mentions if m["kind"] == "property"), default=was[0])]
+            return Resolution(self.lang.say("followup.owned", owner=self._strip_each(owner), question=rest), "owned")
         fits = self._fits if props else self._measured  # 涨了多少 names no property: a thing with a change measure
         owners = [n for n in prev.named if fits(n.label, ex)] if was is None and not ex.of("entity") else []
         if len(owners) == 1 and not any(fits(n.label, ex) for n in prev.answered):
@@ -2207,6 +2224,12 @@ class Resolver:
         """Is what is left of a question nothing but asking words (多少, 是哪只) or nothing?"""
         tail = tail.rstrip(self._ends)
         return not tail or self.lang.fillers.covers(tail, asking=True)
+
+    def _strip_each(self, text: str) -> str:
+        """宁德时代这周每天 → 宁德时代这周: the period's rows, no longer each shown."""
+        for w in sorted(map(str, self.lang.words.get("each") or ()), key=len, reverse=True):
+            text = text.replace(w, "")
+        return text
 
     def _strip_markers(self, q: str) -> str:
         body = q.strip().rstrip(self._ends)

@@ -588,6 +588,8 @@ class Lexicon:
                 if n == 2 and (self._in_a_word(low, a, b) or any(c in self.fillers.particles for c in q[a:b])
                                or any(x < a < y for x, y in fills) or {a, b} <= inside):  # never across two words
                     continue  # 云南的: 南的 is no typo of 男的; 涨的 is no typo of 涨得
+                if self._in_a_word(low, a, b, names_only=True):
+                    continue  # 科大讯|飞涨停: no typo of 非涨停 cuts into a name said whole
                 for form in forms:  # (looked up first: most windows sound like no concept word)
                     if _edit_distance(form, low[a:b], 1) == 1 and not any(low[a:b] in w for w in self.entities):
                         m = self._make(q, a, b, form)
@@ -614,11 +616,12 @@ class Lexicon:
             at += len(tok)
         return out
 
-    def _in_a_word(self, low: str, a: int, b: int) -> bool:
-        """Some dictionary word of the question overlaps low[a:b] and runs past it."""
+    def _in_a_word(self, low: str, a: int, b: int, names_only: bool = False) -> bool:
+        """Some dictionary word (a thing's name) of the question overlaps low[a:b] and runs past it."""
         for i in range(max(0, a - self.max_len + 1), b):
             for j in range(max(i + 2, a + 1), min(len(low), i + self.max_len) + 1):
-                if (i < a or j > b) and i < b and j > a and low[i:j] in self.words:
+                if (i < a or j > b) and i < b and j > a and low[i:j] in self.words and (
+                        not names_only or any(k == "entity" for k, _ in self.words[low[i:j]])):
                     return True
         return False
 

@@ -235,7 +235,7 @@ class Session:
     def _remember(self, question: str, ans: Answer) -> None:
         lex = self.engine.lexicon
         tr = ans.trace
-        resolved = lex.as_read(ans.resolved_question or question)  # the text the mentions' offsets are in
+        resolved = tr.read or lex.as_read(ans.resolved_question or question)  # the text the mentions' offsets are in
         mentions = []
         named = []
         for m in tr.mentions:

@@ -6525,3 +6525,52 @@ def test_an_everyday_word_inside_a_holders_name_names_nothing(engine):
 
 def test_a_quarter_against_the_same_quarter_a_year_before_said_as_a_rise_or_fall(engine):
     _shows(engine, engine.ask("招商银行2023年二季度单季净利润跟2022年二季度比是增是减"), GROWTH % ("招商银行", 2023, 2, 2022, 2))
+
+
+def test_one_link_further_down_the_chain_said_as_再下游(engine):
+    s = _after(engine, "锂矿的下游是什么产业")
+    _answers(engine, s.ask("再下游呢"), "MATCH (:industry {name: '锂矿'})-[:affect]->(:industry)-[:affect]->(i:industry) "
+             "RETURN DISTINCT i.name", sure=True)
+
+
+def test_two_days_or_two_quarters_said_side_by_side_are_both_shown(engine):
+    _same(engine, "五粮液3月13号和3月15号的收盘价", "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(d:stock_data) "
+          "WHERE d.date IN [date('2024-03-13'), date('2024-03-15')] RETURN d.date, d.closing_price")
+    s = _after(engine, "比亚迪2023年一季度净利润多少")
+    _answers(engine, s.ask("二季度三季度呢"), "MATCH (:stock {name: '比亚迪'})-[:has_stock_financial_information]->"
+             "(f:stock_financial_information) WHERE f.year = 2023 AND f.quarter IN [2, 3] RETURN f.date, f.net_profit", sure=True)
+
+
+def test_which_day_was_highest_after_a_figure_day_by_day_is_that_figures_day(engine):
+    s = _after(engine, "招商银行这周每天的收盘价")
+    _answers(engine, s.ask("哪天最高"), "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= "
+             "date('2024-03-11') AND d.date <= date('2024-03-15') RETURN d.date, d.closing_price "
+             "ORDER BY d.closing_price DESC LIMIT 1")
+
+
+def test_the_two_figures_before_added_up_in_cantonese(engine):
+    s = _after(engine, "五粮液2023年四季度赚了多少", "泸州老窖呢")
+    ans = s.ask("两家加埋好多钱")
+    want = engine.store.run("MATCH (s:stock)-[:has_stock_financial_information]->(f:stock_financial_information) WHERE "
+                            "s.name IN ['五粮液', '泸州老窖'] AND f.year = 2023 AND f.quarter = 4 RETURN sum(f.net_profit)").rows[0][0]
+    assert ans.error is None and abs(ans.rows[0][-1] - want) < 1, (ans.resolved_question, ans.rows)
+
+
+@pytest.mark.parametrize("question,gold", [
+    ("男基金经理女基金经理各有几个", "MATCH (m:fund_manager) RETURN m.sex, count(m)"),
+    ("上周天天收红的股票有哪些", "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date >= date('2024-03-04') AND "
+     "d.date <= date('2024-03-08') WITH s, min(d.range) AS low WHERE low > 0 RETURN s.name"),
+    ("被利好新闻提到最多的前三只股票", "MATCH (s:stock)-[r:involve]->(i:information) WHERE r.tendency = 1 "
+     "RETURN s.name, count(DISTINCT i) AS n ORDER BY n DESC, s.name LIMIT 3"),
+    ("招商银行董事长在任多少年了", "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '招商银行'}) WHERE c.departure_date "
+     "IS NULL RETURN c.name, (20240315 - (date_part('year', c.appointment_date) * 10000 + date_part('month', "
+     "c.appointment_date) * 100 + date_part('day', c.appointment_date))) / 10000"),
+    ("中欧医疗健康指数A的C类现在能申购吗", "MATCH (f:public_offering_fund {name: '中欧医疗健康指数C'}) RETURN f.sales_status"),
+])
+def test_men_and_women_each_every_day_up_most_mentioned_years_in_office_and_the_other_share_class(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_a_view_said_in_a_first_turn_is_not_carried_into_the_next(engine):
+    s = _after(engine, "我一向看好五粮液，五粮液2023年第三季度单季净利润是多少")
+    _shows(engine, s.ask("和2022年同一个季度比，增长了多少"), GROWTH % ("五粮液", 2023, 3, 2022, 3))

@@ -9,7 +9,7 @@ Reads the first unused time mention; writes conditions, `single_day`,
 from __future__ import annotations
 
 from ..ir import Const, Day, Op, QueryGraph, Ref, Slot
-from ..shapes.common import asked as asks, joined_years
+from ..shapes.common import asked as asks, joined_times, joined_years
 
 
 def run(g: QueryGraph) -> None:
@@ -35,6 +35,13 @@ def daily_period(g: QueryGraph, s: Slot, t) -> None:
     ctx = g.ctx
     as_of = t is not None and t.kind == "until" and t.end is not None and not any(g.has(k) for k in _OVER_DAYS)
     if t is None and g.has("extreme") and asks(g, "day"):  # 茅台哪天收盘最高: over every day there is
+        g.day_range = True
+        return
+    days = joined_times(g, "day") if t is not None and t.kind == "day" else {}
+    if len(days) > 1:  # 3月14号和15号的收盘价: each of those days
+        g.conds.append(_either([Op("=", ref, Day(ctx.trading_day_on_or_before(d.start) if ctx.trading_days
+                                                   else d.start)) for d in days.values()]))
+        g.consumed.update(days)
         g.day_range = True
         return
     if t is None or t.kind == "day" or as_of:
@@ -76,6 +83,10 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
     if t.quarter and t.year is None:  # 2020到2023每年四季度: that quarter of each year
         g.conds.extend([Op(">=", year, Const(t.start.year)), Op("<=", year, Const(t.end.year)),
                         Op("=", quarter, Const(t.quarter))])
+    elif t.quarter and len(qs := joined_times(g, "quarter")) > 1 and len({q.year for q in qs.values()}) == 1:
+        # 2023年三季度和四季度: both quarters of the year
+        g.conds.extend([Op("=", year, Const(t.year)), Op("IN", quarter, Const([q.quarter for q in qs.values()]))])
+        g.consumed.update(qs)
     elif t.quarter:
         g.conds.extend([Op("=", year, Const(t.year)), Op("=", quarter, Const(t.quarter))])
     elif t.half:
@@ -97,3 +108,10 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
         if t.end:
             g.conds.append(Op("<=", g.day(s.var, s.label), Day(t.end)))
 
+
+
+def _either(conds: list) -> Op:
+    out = conds[0]
+    for c in conds[1:]:
+        out = Op("OR", out, c)
+    return out

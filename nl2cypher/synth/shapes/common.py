@@ -494,6 +494,25 @@ def joined_years(g: QueryGraph) -> dict[int, int]:
     return years
 
 
+def joined_times(g: QueryGraph, kind: str) -> dict[int, "object"]:
+    """Days (quarters) said one after another with a connector or nothing between (3月14号和
+    3月15号, 三季度四季度) and nothing comparing them: each mention's time; one alone."""
+    times = [(i, m) for i, m in enumerate(g.m) if m.kind == "time" and i not in g.consumed]
+    if any(g.has(k) for k in ("difference", "which", "compare_entity", "growth")) or any(
+            u.params.get("of") != "change" for u in g.units_of("change")) \
+            or g.lang.found("days_compared", g.ex.question):  # (…收盘多少 asks the values)
+        return {}
+    out = {}
+    for k, (i, m) in enumerate(times):
+        if m.time.kind != kind or m.time.start is None:
+            break
+        between = g.ex.question[times[k - 1][1].end:m.start] if k else ""
+        if k and between.strip() and not g.lang.connectors.fullmatch(between):
+            break
+        out[i] = m.time
+    return out
+
+
 def every_group(g: QueryGraph, key_slot: str | None, n: Call) -> tuple[Pattern, Pattern] | None:
     """五粮液和茅台各有几条利空, 产业规模超过1000亿的产业分别关联多少只股票: the groups named (or bounded
     by a condition of their own) are each shown, 0 for one with none — the counted things
