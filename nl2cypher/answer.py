@@ -26,6 +26,7 @@ class Trace:
     ranks_all: bool = False  # every row shown, ordered by a figure (…，并指出涨幅最大的: the first is the one)
     later: Any = None  # a revision to ask for if the answer comes back empty (engine.ask), else None
     clauses: int = 0  # answered by one query over this many clauses of the question (clauses.py)
+    tied: bool = False  # a sure reading whose pick is one of several tied (flagged for that alone)
     read: str = ""  # the question as read when the engine rewrote it (a view dropped, a day written): the mentions' text
 
 

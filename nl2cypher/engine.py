@@ -416,10 +416,6 @@ class Engine:
                 # 华海锂电的申购代码 with no IPO row, 最多的是哪只 among none: no answer to vouch for
                 ans.confidence = NOTHING_FOUND
                 ans.notes.append(self.lang.say("notes.nothing_found"))
-            elif ans.kind in RANKED_KINDS and (ans.confidence or 0) >= self.trust and self._tied_past_limit(ans):
-                # 连板最多的是哪只 with nine at one day: the one shown is one of several, picked by its name
-                ans.confidence = TIED
-                ans.notes.append(self.lang.say("notes.tied"))
             if said is None:  # (a follow-up's IN list may be the rows before: 其中涨停的 keeps some)
                 self._named_missing(ans)
         except Nl2CypherError as e:
@@ -451,6 +447,12 @@ class Engine:
         elif len(parts) > 1 and ans.error is None and (ans.confidence or 0) >= self.trust:
             ans.confidence = LONE_TURN  # steps not chained, read as one question: a reading to check
             ans.notes.append(self.lang.say("notes.steps_unchained", n=len(parts)))
+        if ans.error is None and ans.kind in RANKED_KINDS and (ans.confidence or 0) >= self.trust \
+                and ans.cypher and self._tied_past_limit(ans):
+            # 连板最多的是哪只 with nine at one day: the one shown is one of several, picked by its name
+            # (said of the answer chosen: a sure reading is not swapped for another because of it)
+            ans.confidence, ans.trace.tied = TIED, True
+            ans.notes.append(self.lang.say("notes.tied"))
         ans.elapsed_ms = (time.perf_counter() - t0) * 1e3
         return ans
 
@@ -484,7 +486,7 @@ class Engine:
             return ans  # 持了哪些票 哪只比例最高, 大连特钢 董事长任职日期 股东有谁: asks a space apart are clauses, not keywords
         with self.revision.paused():  # the model was asked about the question as typed already, if at all
             again = self.ask(run, today, after_turns=after_turns)
-        if again.error is not None or (again.confidence or 0) < self.trust:
+        if again.error is not None or (again.confidence or 0) < self.trust and not again.trace.tied:
             return ans
         again.question = ans.question
         return again

@@ -6574,3 +6574,25 @@ def test_men_and_women_each_every_day_up_most_mentioned_years_in_office_and_the_
 def test_a_view_said_in_a_first_turn_is_not_carried_into_the_next(engine):
     s = _after(engine, "我一向看好五粮液，五粮液2023年第三季度单季净利润是多少")
     _shows(engine, s.ask("和2022年同一个季度比，增长了多少"), GROWTH % ("五粮液", 2023, 3, 2022, 3))
+
+
+def test_a_ranking_over_a_chain_ranks_the_links_not_the_thing_named(engine):
+    _same(engine, "锂矿的下游里产业规模最大的是哪个", "MATCH (:industry {name: '锂矿'})-[:affect]->(i:industry) "
+          "RETURN i.name, i.scale ORDER BY i.scale DESC, i.name LIMIT 1")
+
+
+def test_a_tie_at_the_top_of_a_count_ranking_is_said_and_the_reading_kept(engine):
+    ans = engine.ask("哪个基金经理管的基金最多")
+    want = engine.store.run("MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WITH m, count(f) AS n "
+                            "RETURN n ORDER BY n DESC LIMIT 2").rows
+    assert want[0][0] == want[1][0], "the demo KG's top managers tie (the case this test is about)"
+    assert ans.error is None and ans.rows[0][-1] == want[0][0] and ans.confidence < engine.trust, \
+        (ans.cypher, ans.confidence)
+    assert any("并列" in n for n in ans.notes), ans.notes
+
+
+def test_the_day_the_close_was_highest_in_cantonese(engine):
+    s = _after(engine, "招商银行这个礼拜每日收盘价")
+    _answers(engine, s.ask("收得最低嗰日系边日"), "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) "
+             "WHERE d.date >= date('2024-03-11') AND d.date <= date('2024-03-15') RETURN d.date, d.closing_price "
+             "ORDER BY d.closing_price LIMIT 1", sure=True)

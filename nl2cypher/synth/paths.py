@@ -87,7 +87,10 @@ def owner_slot(g: QueryGraph, owner: str, near: int, target: Slot | None, create
     is one hop from (stock -> stock_data)."""
     same = [s for s in g.slots if s.label == owner]
     if same:
-        return min(same, key=lambda s: (s is not target and s.kind == "hidden", abs(s.pos - near)))
+        # 锂电池的上游里产业规模最大的: a ranking ranks the things listed, not the one thing named
+        ranked = any(g.has(k) for k in ("extreme", "topk", "order"))
+        return min(same, key=lambda s: (s is not target and s.kind == "hidden",
+                                        ranked and len(same) > 1 and len(s.names) == 1, abs(s.pos - near)))
     if not create:
         return None
     parents = [s for s in g.slots if s.kind != "data" and g.schema.edges_between(s.label, owner)]
