@@ -43,7 +43,8 @@ MAX_QUESTION_CHARS = 500
 MAX_RESOLVED_CHARS = 4000  # a follow-up resolved over the rows of the answer before (50 names and more)
 NAMING = ("entity", "value", "label")  # mentions that say what a question is about
 MAX_ROWS = 10_000  # rows an answer shows at most (the answer says when it was cut)
-RANKED_KINDS = ("ranking", "group")  # answers ordered by a figure and cut (a tie past the cut makes the pick arbitrary)
+RANKED_KINDS = ("ranking",)  # answers ordered by a figure and cut (a tie past the cut makes the pick arbitrary;
+# a count per thing ties often and its pick by name is the convention: not flagged)
 PRESUPPOSED = ("lookup", "ranking")  # answers that presuppose a row (a named thing's value, the one a ranking picks)
 
 
@@ -328,7 +329,7 @@ class Engine:
     def _aside_words(self, ex) -> tuple:
         """What finds a question's asides: where parts end, what asks, what fills, who is heard."""
         return (self.lang.sentence_ends + self.lang.separators, self.lang.asking_part, self.lang.fillers,
-                self.lang.found("hearsay", ex.question), self.lang.found("opinions", ex.question))
+                self.lang.found("hearsay", ex.question), self.lang.found("opinions", ex.question), not self.lang.script)
 
     def _refuse_future(self, ex, ctx: Context) -> None:
         """A day after today (明天, 下周) has no data yet: refused, not answered

@@ -2068,8 +2068,8 @@ class Resolver:
             asked += scale
         base = prev.resolved
         was = self._asked_span(prev, whole=not props)
-        if was is not None and len(props) == 1 and props[0].text in self.words["bare_extremes"] \
-                and self.lang.says(q, (self.lang.words.get("asks") or {}).get("day", ())):
+        if was is not None and len(props) == 1 and props[0].text in self.words["bare_extremes"] and prev.rows > 1 \
+                and self._strip_each(base) != base and self.lang.says(q, (self.lang.words.get("asks") or {}).get("day", ())):
             # 哪天最高 (read 最高价) after 这周每天收盘价: the day the close was highest
             rest = q.replace(props[0].text, base[was[0]:was[1]] + props[0].text[:2], 1)
             owner = base[:min((m["start"] for m in prev.mentions if m["kind"] == "property"), default=was[0])]

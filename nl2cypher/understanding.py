@@ -108,7 +108,7 @@ def unnamed(ex: Extraction, query) -> tuple[str, ...]:
     return tuple(m.text for m in ex.of("entity") if m.entities and not {r.name for r in m.entities} & values)
 
 
-def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(), opinions=()) -> list[str]:
+def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(), opinions=(), spaced=False) -> list[str]:
     """刚开户看不懂, 谁懂啊我今天刚上车: the parts of a question (cut at sentence ends,
     separators and spaces) that name nothing of the KG (a day alone names nothing) and
     ask nothing (no question mark after, no asking word in what is left of them without
@@ -116,13 +116,16 @@ def asides(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Filler
     asked. A part that asks but names nothing, beside another that asks (我要不要割肉啊
     after 五粮液是不是被立案调查了), and one that reports what someone said and asks
     nothing (博主说红三兵是上车信号: the language's `hearsay` words) are asides too."""
-    return [text for _, _, text, _ in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions)]
+    return [text for _, _, text, _ in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions, spaced)]
 
 
-def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(), opinions=()):
+def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(), opinions=(), spaced=False):
     """Each aside as (start, end, text, told): told when it reports what someone said, or
     the asker's own view (做价值投资得找赛道里最赚钱的) beside a part that asks."""
-    parts = [(m.start(), m.end(), m.group()) for m in re.finditer(rf"[^{re.escape(cuts)}\s]+", ex.question)]
+    # (a space parts a question where the script writes none; where words are spaced, only marks do)
+    gap = "" if spaced else r"\s"
+    parts = [(m.start(), m.end(), m.group().strip()) for m in re.finditer(rf"[^{re.escape(cuts)}{gap}]+", ex.question)
+             if m.group().strip()]
     named = [any(a <= x.start < b and x.kind in NAMING for x in ex.mentions) for a, b, _ in parts]
     if not any(named) or asking is None or len(parts) < 2:
         return []  # (a question of one part is what is asked, whatever it reports)
@@ -140,10 +143,10 @@ def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: 
 
 
 def without_views(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(),
-                  opinions=()) -> str | None:
+                  opinions=(), spaced=False) -> str | None:
     """做价值投资得找赛道里最赚钱的，白酒板块里…哪一家: the question without the asker's
     views that name no thing of their own (their words would be read as asked); None if none."""
-    views = [(a, b) for a, b, text, told in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions)
+    views = [(a, b) for a, b, text, told in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions, spaced)
              if told and any(w in text for w in opinions)]
     if not views:
         return None
@@ -159,11 +162,11 @@ def without_views(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers:
 
 
 def untold(ex: Extraction, units: list[Unit], cuts: str, asking: re.Pattern | None, fillers: Fillers,
-           hearsay=(), opinions=()) -> list[Unit]:
+           hearsay=(), opinions=(), spaced=False) -> list[Unit]:
     """博主说这个数越高越好是吗 after 海天味业存货周转率多少: what a part reporting someone's
     saying asks (its 是吗, its 个数) is their claim, not a question to the KG — its units go;
     so do those of the asker's view said before what is asked (连续亏损的公司我是碰都不碰的)."""
-    told = [(a, b) for a, b, _, t in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions) if t]
+    told = [(a, b) for a, b, _, t in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions, spaced) if t]
     return [u for u in units if not any(a <= u.span[0] and u.span[1] <= b for a, b in told)] if told else units
 
 

@@ -6581,16 +6581,6 @@ def test_a_ranking_over_a_chain_ranks_the_links_not_the_thing_named(engine):
           "RETURN i.name, i.scale ORDER BY i.scale DESC, i.name LIMIT 1")
 
 
-def test_a_tie_at_the_top_of_a_count_ranking_is_said_and_the_reading_kept(engine):
-    ans = engine.ask("哪个基金经理管的基金最多")
-    want = engine.store.run("MATCH (m:fund_manager)-[:manage]->(f:public_offering_fund) WITH m, count(f) AS n "
-                            "RETURN n ORDER BY n DESC LIMIT 2").rows
-    assert want[0][0] == want[1][0], "the demo KG's top managers tie (the case this test is about)"
-    assert ans.error is None and ans.rows[0][-1] == want[0][0] and ans.confidence < engine.trust, \
-        (ans.cypher, ans.confidence)
-    assert any("并列" in n for n in ans.notes), ans.notes
-
-
 def test_the_day_the_close_was_highest_in_cantonese(engine):
     s = _after(engine, "招商银行这个礼拜每日收盘价")
     _answers(engine, s.ask("收得最低嗰日系边日"), "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) "
