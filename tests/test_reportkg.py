@@ -683,3 +683,25 @@ def test_two_figures_of_one_company_asked_in_two_matches_are_both_found(report_d
                     "(f2:Fact) WHERE k2.name = 'us-gaap:NetIncomeLoss' AND f2.year = $y RETURN f.number, f2.number",
                     {"n": name, "y": year})
         assert two.rows == [[revenue[(name, year)], income[(name, year)]]]
+
+
+def test_dictation_years_in_words_and_a_possessive_without_its_apostrophe(report_engine, report_db):
+    rev = _figure(report_db, "WALMART INC.", "us-gaap:Revenues", 2023)
+    a = report_engine.ask("whats walmarts revenue for twenty twenty three")
+    assert a.error is None and a.rows[0][-1] == pytest.approx(rev) and "WALMART INC." in a.interpretation, a.cypher
+    early, late = (_figure(report_db, "THE BOEING COMPANY", "us-gaap:Revenues", y) for y in (2019, 2020))
+    b = report_engine.ask("whats the percent change in boeing revenue from twenty nineteen to twenty twenty")
+    assert b.error is None and b.rows[0][-1] == pytest.approx((late - early) * 100 / early), b.cypher
+
+
+def test_numbered_and_spelled_out_steps_are_steps(report_engine, report_db):
+    """Step 1: … Step 2: its …: the second step asks of what the first picked (not an unknown name "Step")."""
+    with LadybugStore(report_db) as st:
+        top = st.run("MATCH (i:Industry)<-[:BELONG_TO_INDUSTRY_OF]-(c:Company)-[:HAS_CONCEPT]->(k:Concept)-[:HAS_FACT]->"
+                     "(f:Fact) WHERE i.name = 'Banking' AND k.name = 'us-gaap:Revenues' AND f.year = 2022 "
+                     "RETURN c.name ORDER BY f.number DESC LIMIT 1").rows[0][0]
+    for q in ("Step 1: find the bank with the highest revenue in 2022. Step 2: give its net income for 2022.",
+              "Step one find the bank with the highest revenue in 2022. Step two give its net income for 2022."):
+        a = report_engine.ask(q)
+        assert a.error is None and top in a.interpretation and "NetIncomeLoss" in a.interpretation, \
+            (a.error, a.interpretation)
