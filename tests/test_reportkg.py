@@ -705,3 +705,12 @@ def test_numbered_and_spelled_out_steps_are_steps(report_engine, report_db):
         a = report_engine.ask(q)
         assert a.error is None and top in a.interpretation and "NetIncomeLoss" in a.interpretation, \
             (a.error, a.interpretation)
+
+
+def test_repeat_the_computation_for_another_company(report_engine, report_db):
+    s = report_engine.session()
+    s.ask("What was Microsoft's gross profit as a percent of revenue in 2022?")
+    gp, rev = (_figure(report_db, "APPLE INC.", t, 2022) for t in ("us-gaap:GrossProfit", "us-gaap:Revenues"))
+    for q in ("Repeat the computation for Apple, same fiscal year.", "now do Apple"):
+        a = s.ask(q)
+        assert a.error is None and a.rows[0][-1] == pytest.approx(gp * 100 / rev), (a.resolved_question, a.rows)
