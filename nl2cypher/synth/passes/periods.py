@@ -109,8 +109,8 @@ def report_period(g: QueryGraph, s: Slot, t) -> None:
             g.conds.append(Op("<=", g.day(s.var, s.label), Day(t.end)))
 
 
-
 def _either(conds: list) -> Op:
+    """c1 OR c2 OR …: any of the days said."""
     out = conds[0]
     for c in conds[1:]:
         out = Op("OR", out, c)

@@ -483,31 +483,30 @@ def groups_own_rows(g: QueryGraph, var: str, groups: set[str]) -> bool:
 def joined_years(g: QueryGraph) -> dict[int, int]:
     """Years said one after another with a connector between (in 2015 and 2023, for
     2019, 2020 and 2021): each mention's year; a single year alone."""
-    times = [(i, m) for i, m in enumerate(g.m) if m.kind == "time" and i not in g.consumed]
-    years = {}
-    for k, (i, m) in enumerate(times):
-        if m.time.kind != "year" or not m.time.year:
-            break
-        if k and not g.lang.connectors.fullmatch(g.ex.question[times[k - 1][1].end:m.start]):
-            break
-        years[i] = m.time.year
-    return years
+    said = _times_in_a_row(g, lambda t: t.kind == "year" and bool(t.year), side_by_side=False)
+    return {i: t.year for i, t in said.items()}
 
 
 def joined_times(g: QueryGraph, kind: str) -> dict[int, "object"]:
     """Days (quarters) said one after another with a connector or nothing between (3月14号和
     3月15号, 三季度四季度) and nothing comparing them: each mention's time; one alone."""
-    times = [(i, m) for i, m in enumerate(g.m) if m.kind == "time" and i not in g.consumed]
     if any(g.has(k) for k in ("difference", "which", "compare_entity", "growth")) or any(
             u.params.get("of") != "change" for u in g.units_of("change")) \
             or g.lang.found("days_compared", g.ex.question):  # (…收盘多少 asks the values)
         return {}
+    return _times_in_a_row(g, lambda t: t.kind == kind and t.start is not None, side_by_side=True)
+
+
+def _times_in_a_row(g: QueryGraph, fits, side_by_side: bool) -> dict[int, "object"]:
+    """The unused times from the first on that fit, each after the one before with a connector
+    between (or, `side_by_side`, nothing): mention index -> its time."""
+    times = [(i, m) for i, m in enumerate(g.m) if m.kind == "time" and i not in g.consumed]
     out = {}
     for k, (i, m) in enumerate(times):
-        if m.time.kind != kind or m.time.start is None:
+        if not fits(m.time):
             break
         between = g.ex.question[times[k - 1][1].end:m.start] if k else ""
-        if k and between.strip() and not g.lang.connectors.fullmatch(between):
+        if k and (between.strip() or not side_by_side) and not g.lang.connectors.fullmatch(between):
             break
         out[i] = m.time
     return out
