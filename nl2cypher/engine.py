@@ -161,15 +161,17 @@ class Engine:
             raise BadQuestion(self.lang.say("errors.question_too_long", chars=len(typed), limit=MAX_QUESTION_CHARS))
         ctx = self.context(today)
         t0 = time.perf_counter()
+        views: list[str] = []  # the asker's views set aside (选基金就是选基金经理，…)
         try:
             ex = self.lexicon.extract(q, ctx.today, self.trading_days)
             written = self.own_days.written(ex)  # 上市以来: since the day it listed, as a date
             if written is not None:
                 q, ex = written, self.lexicon.extract(written, ctx.today, self.trading_days)
-            meant = without_views(ex, *self._aside_words(ex))  # 选基金就是选基金经理，…: a view, not asked
-            if meant is not None:
-                q, ex = meant, self.lexicon.extract(meant, ctx.today, self.trading_days)
-            if written is not None or meant is not None:
+            viewless = without_views(ex, *self._aside_words(ex))  # 选基金就是选基金经理，…: a view, not asked
+            if viewless is not None:
+                q, views = viewless
+                ex = self.lexicon.extract(q, ctx.today, self.trading_days)
+            if written is not None or viewless is not None:
                 tr.read = ex.question
         except UnknownEntity as e:
             self._refuse_out_of_scope((e.text,))  # 应该抄底|白酒: advice, not an unknown name
@@ -225,6 +227,8 @@ class Engine:
         meant = self.lexicon.as_read(q)
         if meant != self.lexicon.as_read(q, meant=False):  # 茅台，哦不，五粮液…: read as the user corrected it
             corrected.insert(0, self.lang.say("notes.taken_back", meant=meant))
+        if views:  # (said, so a reader sees what was set aside)
+            corrected.insert(0, self.lang.say("notes.views_aside", views=self.lang.join(views)))
         ans.notes = list(dict.fromkeys(corrected + best.notes))
         tr.notes = ans.notes
         unused = tuple(dict.fromkeys(und.unexplained + und.ignored + und.guessed))

@@ -143,9 +143,10 @@ def _aside_parts(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: 
 
 
 def without_views(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers: Fillers, hearsay=(),
-                  opinions=(), spaced=False) -> str | None:
+                  opinions=(), spaced=False) -> tuple[str, list[str]] | None:
     """做价值投资得找赛道里最赚钱的，白酒板块里…哪一家: the question without the asker's
-    views that name no thing of their own (their words would be read as asked); None if none."""
+    views that name no thing of their own (their words would be read as asked), and the views;
+    None if none."""
     views = [(a, b) for a, b, text, told in _aside_parts(ex, cuts, asking, fillers, hearsay, opinions, spaced)
              if told and any(w in text for w in opinions)]
     if not views:
@@ -158,7 +159,7 @@ def without_views(ex: Extraction, cuts: str, asking: re.Pattern | None, fillers:
         named = "" if asked_of else "".join(m.text for m in things if a <= m.start < b)
         end = b if named or q[b:b + 1] not in cuts else b + 1
         q = q[:a] + named + q[end:]
-    return q.strip() or None
+    return (q.strip(), [ex.question[a:b] for a, b in views]) if q.strip() else None
 
 
 def untold(ex: Extraction, units: list[Unit], cuts: str, asking: re.Pattern | None, fillers: Fillers,

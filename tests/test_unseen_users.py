@@ -6586,3 +6586,8 @@ def test_the_day_the_close_was_highest_in_cantonese(engine):
     _answers(engine, s.ask("收得最低嗰日系边日"), "MATCH (:stock {name: '招商银行'})-[:has_stock_data]->(d:stock_data) "
              "WHERE d.date >= date('2024-03-11') AND d.date <= date('2024-03-15') RETURN d.date, d.closing_price "
              "ORDER BY d.closing_price LIMIT 1", sure=True)
+
+
+def test_a_view_set_aside_is_said(engine):
+    ans = engine.ask("选基金就是选基金经理，刘斌管理了哪些基金")
+    assert ans.error is None and any("选基金就是选基金经理" in n for n in ans.notes), ans.notes
