@@ -800,15 +800,16 @@ class Resolver:
 
     def _ranked_opposite(self, q: str, prev: Turn | None) -> Resolution | None:
         """跌最多的呢 after 哪个板块涨最多: the same ranking the other way — not a ranking inside
-        the one it picked. Only when the follow-up says nothing but the superlative."""
+        the one it picked. Only when the follow-up says nothing but the superlative (and the figure
+        ranked before)."""
         if prev is None or not prev.ranked:
             return None
         sup, old = self._find(q, "superlatives"), self._find(prev.resolved, "superlatives")
         if sup is None or old is None or sup.group() == old.group():
             return None
         rest = (self._strip_markers(q) or q).replace(sup.group(), "", 1).replace(self._of_word, "").strip()
-        if rest:
-            return None
+        if rest and rest not in prev.resolved[old.end():]:
+            return None  # (最低收盘价呢 after 最高收盘价: the figure said again is the same one)
         start, end, said = self._superlative_swapped(sup, old)
         return Resolution(prev.resolved[:start] + said + prev.resolved[end:], "comparison")
 
@@ -1354,6 +1355,10 @@ class Resolver:
                     return True
         return False
 
+    def _chained(self, label: str | None) -> bool:
+        """Do things of this kind link to their own kind (an industry's up- and downstream)?"""
+        return any(label in e.sources and label in e.targets for e in self.schema.edges.values())
+
     def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None,
                  n: int = 2) -> list[Named]:
         person = lambda n: self.schema.labels[n.label].person if n.label in self.schema.labels else False  # noqa: E731
@@ -1372,6 +1377,9 @@ class Resolver:
                 return prev.answered  # 这些股票 after 其中今天涨停的: the ones left
             said = list(dict.fromkeys(n for n in prev.answered + prev.named if n.label == label
                                       and not self._left_out(prev, n)))
+            links = [n for n in prev.answered if n.label == label]
+            if len(links) >= 2 and self._chained(label):
+                said = links  # 这些产业 after 锂电池的上游: the links listed, not the one they lead to
             if kind == "they" and len(said) >= 2:
                 return said  # 这几只基金 after 张丽华管的基金和她的重仓股: the funds named and answered
             for pool in (prev.answered, _one_kind(prev.named)):

@@ -714,3 +714,34 @@ def test_repeat_the_computation_for_another_company(report_engine, report_db):
     for q in ("Repeat the computation for Apple, same fiscal year.", "now do Apple"):
         a = s.ask(q)
         assert a.error is None and a.rows[0][-1] == pytest.approx(gp * 100 / rev), (a.resolved_question, a.rows)
+
+
+def test_a_traders_shorthand_cashtags_and_slashes(report_engine, report_db):
+    """yr, '18, $TICKER, a slash between tickers, opex and dil. EPS: read, and sure."""
+    capex = _figure(report_db, "CATERPILLAR INC.", "us-gaap:PaymentsToAcquirePropertyPlantAndEquipment", 2018)
+    a = report_engine.ask("CAT capex '18")
+    assert a.error is None and a.rows[0][-1] == pytest.approx(capex), (a.interpretation, a.rows)
+    b = report_engine.ask("$AMD and $NVDA R&D in 2021")
+    assert b.error is None and b.confidence >= report_engine.trust and len(b.rows) == 2, (b.interpretation,
+                                                                                          b.unexplained)
+    c = report_engine.ask("AAPL / MSFT opex FY22")
+    assert c.error is None and "OperatingExpenses" in c.interpretation and len(c.rows) == 2 \
+        and c.confidence >= report_engine.trust, (c.interpretation, c.unexplained)
+    d = report_engine.ask("KO dil. EPS last yr")
+    assert d.error is None and "EarningsPerShareDiluted" in d.interpretation and "2022" in d.interpretation
+
+
+def test_us_before_a_kind_names_no_company_and_a_frame_before_a_colon_is_no_question(report_engine):
+    a = report_engine.ask("What revenue did US airlines report for 2019?")
+    assert a.error is None and "T-MOBILE" not in a.interpretation and "Airlines" in a.interpretation, a.interpretation
+    b = report_engine.ask("For a piece on airlines: what was Delta Air Lines' revenue in 2019?")
+    assert b.error is None and b.confidence >= report_engine.trust and "DELTA" in b.interpretation, b.unexplained
+
+
+def test_the_same_calc_for_another_company(report_engine, report_db):
+    s = report_engine.session()
+    s.ask("NVDA rev FY22 and FY23")
+    a = s.ask("same calc for AMD")
+    want = [_figure(report_db, "ADVANCED MICRO DEVICES, INC.", "us-gaap:Revenues", y) for y in (2022, 2023)]
+    assert a.error is None and sorted(r[-1] for r in a.rows) == pytest.approx(sorted(want)), (a.resolved_question,
+                                                                                              a.rows)

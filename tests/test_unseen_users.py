@@ -6591,3 +6591,62 @@ def test_the_day_the_close_was_highest_in_cantonese(engine):
 def test_a_view_set_aside_is_said(engine):
     ans = engine.ask("选基金就是选基金经理，刘斌管理了哪些基金")
     assert ans.error is None and any("选基金就是选基金经理" in n for n in ans.notes), ans.notes
+
+
+@pytest.mark.parametrize("question,gold", [
+    # Hakka (今晡日 / 昨晡日, 么个, 下底, 係): the Mandarin words
+    ("格力电器昨晡日收几多",
+     "MATCH (:stock {name: '格力电器'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-14') "
+     "RETURN d.closing_price"),
+    ("正极材料下底係么个产业", "MATCH (:industry {name: '正极材料'})-[:affect]->(i:industry) RETURN i.name"),
+    # Malaysian Chinese: volume / counter said in English, lah closing the sentence
+    ("美的集团今天volume几多lah",
+     "MATCH (:stock {name: '美的集团'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
+     "RETURN d.volume"),
+    ("银行板块有哪些counter", "MATCH (:trade {name: '银行'})<-[:belong_to]-(s:stock) RETURN s.name"),
+    # a Wenzhou trader's 赚头 and 当家; a cadre's 何人 and 予以
+    ("五粮液去年四季度赚头多少",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 AND f.quarter = 4 RETURN f.net_profit"),
+    ("美的集团现在谁当家",
+     "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '美的集团'}) WHERE c.departure_date IS NULL RETURN c.name"),
+    ("请予以说明中国石化的董事长是何人",
+     "MATCH (c:chairman)-[:is_chairman_of]->(:stock {name: '中国石化'}) WHERE c.departure_date IS NULL RETURN c.name"),
+    # a maths teacher's 求…之和 and an interval written ∈[a, b]
+    ("求基金经理张丽华所管理基金的规模之和",
+     "MATCH (:fund_manager {name: '张丽华'})-[:manage]->(f:public_offering_fund) RETURN sum(f.scale)"),
+    # the newest listing, one said (那只)
+    ("最近上市的那只新股发行了多少万股",
+     "MATCH (s:stock)-[r:originate_from]->(n:new_stock) WHERE r.marketing_time <= date('2024-03-15') "
+     "RETURN s.name, n.amount ORDER BY r.marketing_time DESC, s.name LIMIT 1"),
+])
+def test_hakka_malaysian_wenzhou_and_a_cadres_words(engine, question, gold):
+    _same(engine, question, gold)
+
+
+def test_an_interval_written_as_belonging_to_two_days(engine):
+    a = engine.ask("求认购开始时间∈[2023-06-01, 2023-12-31]的基金")
+    assert a.error is None and "认购开始时间" in a.interpretation and "2023-06-01" in a.interpretation, a.interpretation
+
+
+def test_those_links_after_a_chain_are_the_links_not_the_thing_they_lead_to(engine):
+    s = _after(engine, "锂电池的上游是哪些产业")
+    a = s.ask("那些产业关联的股票有哪些")
+    _answers(engine, a, "MATCH (u:industry)-[:affect]->(:industry {name: '锂电池'}) "
+                        "MATCH (s:stock)-[:associate]->(u) RETURN DISTINCT s.name")
+
+
+def test_the_lowest_after_the_highest_of_a_month_keeps_the_month(engine):
+    s = _after(engine, "长江电力2024年2月份的最高收盘价是多少")
+    a = s.ask("最低收盘价呢")
+    _answers(engine, a, "MATCH (:stock {name: '长江电力'})-[:has_stock_data]->(d:stock_data) WHERE d.date >= "
+                        "date('2024-02-01') AND d.date <= date('2024-02-29') RETURN d.date, d.closing_price "
+                        "ORDER BY d.closing_price, d.date LIMIT 1", sure=True)
+
+
+def test_a_figure_among_named_things_is_theirs(engine):
+    """正极材料、负极材料、隔膜中规模最大的…: the industries' own scale (规模 is a fund's too) — it was
+    read as a fund's scale, confidently."""
+    _same(engine, "正极材料、负极材料、隔膜中规模最大的关联哪些股票",
+          "MATCH (i:industry) WHERE i.name IN ['正极材料', '负极材料', '隔膜'] WITH i ORDER BY i.scale DESC, i.name "
+          "LIMIT 1 MATCH (s:stock)-[:associate]->(i) RETURN s.name")

@@ -70,10 +70,13 @@ def run(g: QueryGraph) -> None:
 
 def _kind_said_before(g: QueryGraph, i: int) -> set[str]:
     """所属板块涨幅超过2%的股票: the kind of thing said right before a property word (的
-    between at most) — the figure is that kind's."""
+    between at most; or named things, 中 between) — the figure is that kind's."""
     m = g.m[i]
     before = [x for x in g.m if x.end <= m.start]
     last = max(before, key=lambda x: x.end, default=None)
+    among = g.lang.glue("among")
+    if last is not None and last.kind == "entity" and among and g.ex.question[last.end:m.start] == among:
+        return {r.label for r in last.entities}  # 汽车零部件、锂电池中规模最大的: the named things' own figure
     if last is None or last.kind != "label" or g.ex.question[last.end:m.start] not in ("", g.lang.glue("of")):
         return set()
     if any(x.kind == "entity" and x.end == last.start for x in g.m):
