@@ -1356,8 +1356,9 @@ class Resolver:
         return False
 
     def _chained(self, label: str | None) -> bool:
-        """Do things of this kind link to their own kind (an industry's up- and downstream)?"""
-        return any(label in e.sources and label in e.targets for e in self.schema.edges.values())
+        """Are things of this kind the links of the schema's chain (an industry's up- and downstream)?"""
+        chain = self.schema.role_edge("chain")
+        return chain is not None and label in chain[0].sources and label in chain[0].targets
 
     def _targets(self, kind: str, label: str | None, history: list[Turn], prev: Turn, ex=None,
                  n: int = 2) -> list[Named]:
