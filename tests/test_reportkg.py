@@ -745,3 +745,26 @@ def test_the_same_calc_for_another_company(report_engine, report_db):
     want = [_figure(report_db, "ADVANCED MICRO DEVICES, INC.", "us-gaap:Revenues", y) for y in (2022, 2023)]
     assert a.error is None and sorted(r[-1] for r in a.rows) == pytest.approx(sorted(want)), (a.resolved_question,
                                                                                               a.rows)
+
+
+def test_a_relayed_request_a_filed_tag_and_dictation_split_words(report_engine, report_db):
+    """She asked me to… / My boss wants… / for tomorrow's board pack: who asks, no name to resolve;
+    a tag typed as filed (StockholdersEquity, us-gaap:Revenues); dictation's net in come and coast co."""
+    year = next(y for y in range(2023, 2014, -1) if _figure(report_db, "FORD MOTOR COMPANY", "us-gaap:Assets", y))
+    assets = _figure(report_db, "FORD MOTOR COMPANY", "us-gaap:Assets", year)
+    for q in (f"My boss wants Ford's total assets for {year}, it's for tomorrow's board pack.",
+              f"She asked me to check Ford's total assets in {year}."):
+        a = report_engine.ask(q)
+        assert a.error is None and a.rows[0][-1] == pytest.approx(assets), (q, a.error, a.interpretation)
+    year = next(y for y in range(2023, 2014, -1) if _figure(report_db, "APPLE INC.", "us-gaap:StockholdersEquity", y))
+    equity = _figure(report_db, "APPLE INC.", "us-gaap:StockholdersEquity", year)
+    for q in (f"AAPL StockholdersEquity {year}", f"What is us-gaap:StockholdersEquity of Apple for {year}"):
+        b = report_engine.ask(q)
+        assert b.error is None and b.rows[0][-1] == pytest.approx(equity) and b.confidence >= report_engine.trust, \
+            (q, b.interpretation, b.unexplained)
+    income = _figure(report_db, "APPLE INC.", "us-gaap:NetIncomeLoss", 2022)
+    c = report_engine.ask("what was apples net in come in twenty twenty two")
+    assert income is not None
+    assert c.error is None and c.rows[0][-1] == pytest.approx(income), c.interpretation
+    d = report_engine.ask("what was coast co revenue in twenty twenty two")
+    assert d.error is None and "COSTCO" in d.interpretation, d.interpretation

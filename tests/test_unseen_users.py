@@ -6650,3 +6650,34 @@ def test_a_figure_among_named_things_is_theirs(engine):
     _same(engine, "正极材料、负极材料、隔膜中规模最大的关联哪些股票",
           "MATCH (i:industry) WHERE i.name IN ['正极材料', '负极材料', '隔膜'] WITH i ORDER BY i.scale DESC, i.name "
           "LIMIT 1 MATCH (s:stock)-[:associate]->(i) RETURN s.name")
+
+
+@pytest.mark.parametrize("question,gold", [
+    # a year typed bare between shorthand words: the year (a year's net profit is its quarters' sum)
+    ("净利润 2022 银行 top3",
+     "MATCH (:trade {name: '银行'})<-[:belong_to]-(s:stock)-[:has_stock_financial_information]->"
+     "(f:stock_financial_information) WHERE f.year = 2022 RETURN s.name, sum(f.net_profit) AS p "
+     "ORDER BY p DESC, s.name LIMIT 3"),
+    # pct beside a day is that day's change, not a share
+    ("银行板块 0314 pct",
+     "MATCH (:trade {name: '银行'})-[:has_trade_data]->(d:trade_data) WHERE d.date = date('2024-03-14') RETURN d.range"),
+    # Ningbo 今末 / 昨末 / 几钿
+    ("今末五粮液收盘比昨末低了几钿",
+     "MATCH (:stock {name: '五粮液'})-[:has_stock_data]->(a:stock_data), (:stock {name: '五粮液'})-[:has_stock_data]->"
+     "(b:stock_data) WHERE a.date = date('2024-03-15') AND b.date = date('2024-03-14') "
+     "RETURN a.closing_price - b.closing_price"),
+    # a Japanese speaker's 株主 and 省份别
+    ("格力电器的大株主的话，都是谁呢",
+     "MATCH (h:stockholder)-[:is_stockholder_of]->(:stock {name: '格力电器'}) RETURN h.name"),
+    ("上市板块别的公司数量是多少呢",
+     "MATCH (s:stock) RETURN s.listed_sector, count(s)"),
+    # 往下两级: two links down the chain
+    ("正极材料往下两级是什么产业",
+     "MATCH (:industry {name: '正极材料'})-[:affect]->(:industry)-[:affect]->(i:industry) RETURN DISTINCT i.name"),
+    # an event before its year (离任 2023年, in 2023): the year it fell in, each with the company
+    ("董事长 离任 in 2023",
+     "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date >= date('2023-01-01') "
+     "AND c.departure_date <= date('2023-12-31') RETURN c.name, s.name"),
+])
+def test_shorthand_years_and_pct_ningbo_and_japanese_words_and_two_links_down(engine, question, gold):
+    _same(engine, question, gold)
