@@ -768,3 +768,19 @@ def test_a_relayed_request_a_filed_tag_and_dictation_split_words(report_engine, 
     assert c.error is None and c.rows[0][-1] == pytest.approx(income), c.interpretation
     d = report_engine.ask("what was coast co revenue in twenty twenty two")
     assert d.error is None and "COSTCO" in d.interpretation, d.interpretation
+
+
+def test_a_year_added_to_the_one_before_and_every_year_of_a_span(report_engine, report_db):
+    """And 2022 too? / put 2022 next to it: both years, not the new one in place of the old; the same for all
+    years from 2015 to 2023: every year of the span (from … to … alone sets one year against another)."""
+    s = report_engine.session()
+    s.ask("What was Apple's revenue in 2023?")
+    a = s.ask("And 2022 too?")
+    want = {y: _figure(report_db, "APPLE INC.", "us-gaap:Revenues", y) for y in (2022, 2023)}
+    assert a.error is None and sorted(r[-1] for r in a.rows) == pytest.approx(sorted(v for v in want.values() if v)), \
+        (a.resolved_question, a.rows)
+    s = report_engine.session()
+    s.ask("What was Apple's revenue in 2020?")
+    b = s.ask("Kindly give the same for all years from 2016 to 2019.")
+    years = {r[1] for r in b.rows}
+    assert b.error is None and years and years <= {2016, 2017, 2018, 2019}, (b.resolved_question, b.rows)
