@@ -6674,6 +6674,8 @@ def test_a_figure_among_named_things_is_theirs(engine):
     # 往下两级: two links down the chain
     ("正极材料往下两级是什么产业",
      "MATCH (:industry {name: '正极材料'})-[:affect]->(:industry)-[:affect]->(i:industry) RETURN DISTINCT i.name"),
+    # a gossip's 行当 (an industry) and its 多少亿 (its scale)
+    ("听说储能这个行当很大，到底有多少亿", "MATCH (i:industry {name: '储能'}) RETURN i.scale"),
     # an event before its year (离任 2023年, in 2023): the year it fell in, each with the company
     ("董事长 离任 in 2023",
      "MATCH (c:chairman)-[:is_chairman_of]->(s:stock) WHERE c.departure_date >= date('2023-01-01') "
