@@ -753,7 +753,8 @@ def test_a_relayed_request_a_filed_tag_and_dictation_split_words(report_engine, 
     year = next(y for y in range(2023, 2014, -1) if _figure(report_db, "FORD MOTOR COMPANY", "us-gaap:Assets", y))
     assets = _figure(report_db, "FORD MOTOR COMPANY", "us-gaap:Assets", year)
     for q in (f"My boss wants Ford's total assets for {year}, it's for tomorrow's board pack.",
-              f"She asked me to check Ford's total assets in {year}."):
+              f"She asked me to check Ford's total assets in {year}.",
+              f"For tomorrow's pack he needs Ford's total assets for {year}."):
         a = report_engine.ask(q)
         assert a.error is None and a.rows[0][-1] == pytest.approx(assets), (q, a.error, a.interpretation)
     year = next(y for y in range(2023, 2014, -1) if _figure(report_db, "APPLE INC.", "us-gaap:StockholdersEquity", y))
