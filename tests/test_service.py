@@ -326,7 +326,8 @@ def _one_connection_per_worker(proc, port: int, workers: int) -> dict:
     found: dict[int, http.client.HTTPConnection] = {}
     deadline = time.monotonic() + 240
     while len(found) < workers:
-        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() else "timeout"
+        assert proc.poll() is None and time.monotonic() < deadline, \
+            proc.stderr.read() if proc.poll() is not None else "timeout"
         c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         try:
             status, health = _post(c, "/health", None, "GET")

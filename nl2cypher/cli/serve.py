@@ -86,6 +86,9 @@ def _run_workers(settings: dict, host: str, port: int, workers: int) -> None:
         for p in procs:
             p.start()
         multiprocessing.connection.wait([p.sentinel for p in procs])
+        failed = next((p.exitcode for p in procs if p.exitcode), 0)
+        if failed:  # a worker that died says so, and the service does not end as if asked to
+            raise Nl2CypherError(f"a worker stopped with exit code {failed}")
     except KeyboardInterrupt:
         pass
     finally:
