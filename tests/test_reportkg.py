@@ -785,3 +785,16 @@ def test_a_year_added_to_the_one_before_and_every_year_of_a_span(report_engine, 
     b = s.ask("Kindly give the same for all years from 2016 to 2019.")
     years = {r[1] for r in b.rows}
     assert b.error is None and years and years <= {2016, 2017, 2018, 2019}, (b.resolved_question, b.rows)
+
+
+def test_a_quants_ranges_picks_and_grids(report_engine, report_db):
+    """2015..2023 and FY2015->FY2023 are spans, argmax_y the year of the highest, argmin the lowest of the things
+    named, matrix: rows {…} x cols … each thing's years."""
+    years = {y: _figure(report_db, "APPLE INC.", "us-gaap:Revenues", y) for y in range(2016, 2021)}
+    best = max((v, y) for y, v in years.items() if v is not None)[1]
+    a = report_engine.ask("argmax_y Revenues(AAPL, y), y in 2016..2020")
+    assert a.error is None and a.rows and a.rows[0][1] == best and a.confidence >= report_engine.trust, \
+        (a.interpretation, a.unexplained, a.rows)
+    b = report_engine.ask("Revenues matrix: rows {AAPL, MSFT} x cols FY2016..FY2018")
+    assert b.error is None and {r[1] for r in b.rows} <= {2016, 2017, 2018} and len({r[0] for r in b.rows}) == 2 \
+        and b.confidence >= report_engine.trust, (b.interpretation, b.unexplained)
