@@ -46,7 +46,10 @@ class InFile:
     def __init__(self, path: str | Path, limit: int):
         self.limit = limit
         self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        # switching to WAL takes the file for itself (workers opening it at once: "database is locked"); a file
+        # already in WAL — the service makes it so before its workers start — is left as it is
+        if self.db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS conversation (id TEXT PRIMARY KEY, used REAL, data TEXT)")
         self.db.execute("CREATE INDEX IF NOT EXISTS conversation_used ON conversation (used)")
 

@@ -346,3 +346,15 @@ def _post(c: http.client.HTTPConnection, path: str, body, method: str = "POST"):
     c.request(method, path, body=data, headers={"content-type": "application/json"} if data else {})
     r = c.getresponse()
     return r.status, json.loads(r.read() or b"null")
+
+
+def test_workers_with_a_conversation_file_they_cannot_keep_end_with_one_line(demo_db, tmp_path):
+    """serve --workers 2 --conversations <a file no one can write>: a one-line error and a non-zero exit,
+    before any worker starts (the file is made once, by the service, so its workers open it side by side)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    p = subprocess.run([sys.executable, "-m", "nl2cypher", "serve", "--port", str(port), "--workers", "2", "--db",
+                        str(demo_db), "--conversations", str(tmp_path / "no" / "such" / "dir" / "c.sqlite")],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode != 0 and "cannot keep conversations" in p.stderr and "Traceback" not in p.stderr, p.stderr

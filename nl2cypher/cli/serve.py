@@ -11,6 +11,7 @@ import multiprocessing.connection
 import os
 import signal
 import socket
+import sqlite3
 import sys
 import tempfile
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Optional
 
 import typer
 
+from ..conversations import InFile
 from ..errors import Nl2CypherError
 from .common import (DbOption, MaxRowsOption, NoReviseOption, ReviseOption, StoreOption, TodayOption, err, open_engine,
                      open_store, out)
@@ -80,12 +82,21 @@ def _run_workers(settings: dict, host: str, port: int, workers: int) -> None:
     ctx = multiprocessing.get_context("spawn")
     threads = max(1, (os.cpu_count() or 1) // workers)
     sock = _listening(host, port)
+    if settings.get("conversations"):  # made once, here, so the workers open it side by side
+        try:
+            InFile(settings["conversations"], 1).db.close()
+        except sqlite3.Error as e:
+            sock.close()
+            raise Nl2CypherError(f"cannot keep conversations in {settings['conversations']}: {e}") from None
     procs = [ctx.Process(target=_worker, args=(settings, sock, threads), daemon=True) for _ in range(workers)]
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         for p in procs:
             p.start()
         multiprocessing.connection.wait([p.sentinel for p in procs])
+        for p in procs:
+            if not p.is_alive():
+                p.join()  # its exit code is known once it is reaped
         failed = next((p.exitcode for p in procs if p.exitcode), 0)
         if failed:  # a worker that died says so, and the service does not end as if asked to
             raise Nl2CypherError(f"a worker stopped with exit code {failed}")
