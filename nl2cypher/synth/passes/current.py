@@ -27,13 +27,13 @@ def run(g: QueryGraph) -> None:
             continue
         if s is not g.target and _dated(g, s):
             g.shown_with.append(s)  # 有董事长离任的公司, 2023年以后新上任董事长的公司: whose it was, beside each
+        listed = s is g.target and not g.linked(s.var)
         if not (current or former) and _asks_about(g, f"{s.label}.{ended}"):
             if g.units_of("extreme", "topk", "order"):  # 最近离任的: ranked by the end date — of those that ended
                 g.conds.append(Negated(Unset(Ref(s.var, ended))))
-            if s is g.target and not g.linked(s.var):
+            if listed:
                 _held_at(g, s)  # 2023年离任的董事长: each with where it was held
             continue  # 最近一年内离任的董事长: the end date itself is what the question is about
-        listed = s is g.target and not g.linked(s.var)
         # 茅台的董事长, 董事长是女的公司: said in the present — unless when it began or ended is the condition
         # (2023年期间新任董事长的公司: whoever was appointed then, still there or not)
         if current or former or (g.linked(s.var) and not said["ever"] and not _dated(g, s)):
