@@ -8,11 +8,12 @@ SHAPES, the trigger-table rows whose units it reads, and its test."""
 from __future__ import annotations
 
 from ..ir import Candidate, QueryGraph
-from . import (aggregate, derived, change, change_rank, compare_entity, count, difference, entity, every, group_by, group_rank, growth, history, lookup, side_by_side,
+from . import (aggregate, both_ways, derived, change, change_rank, compare_entity, count, difference, entity, every, group_by, group_rank, growth, history, lookup, side_by_side,
                period_extreme, position, same_as, share, top_k, which_of_group, why, yesno)
 
 SHAPES = (
     position,  # 我有300股茅台今天赚了多少 (the user's own holding valued)
+    both_ways,  # 芯片制造的上游跟下游各是什么 (both ends of the chain)
     every,  # 这周每天都上涨的 (every dated row meets a threshold)
     derived,  # R&D as a percent of revenue (two figures of one thing)
     growth,  # 同比/环比
