@@ -637,6 +637,24 @@ def confidence(missing: int, content: int, ignored: int, margin: float | None) -
 
 # ---- is what the question asks for in the query? -----------------------------------------------
 
+def _both_ways(query, types: set[str]) -> bool:
+    """上游跟下游各是什么 answered both ways: one node the head of an edge of these types in one MATCH and its
+    tail in another (a chain two links long, 下游的下游, is one path: not both ways)."""
+    heads, tails = set(), set()
+    for c in query.clauses:
+        if not isinstance(c, ast.Match):
+            continue
+        for p in c.paths:
+            nodes = [p.start] + [n for _, n in p.steps]
+            for k, (rel, _) in enumerate(p.steps):
+                if rel.type in types and rel.forward is not None:
+                    a, b = nodes[k].var, nodes[k + 1].var
+                    up, down = (a, b) if rel.forward else (b, a)
+                    heads.add((id(c), up))
+                    tails.add((id(c), down))
+    return any(v == w and i != j for i, v in heads for j, w in tails)
+
+
 def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[str, ...]:
     """Words of the question the chosen query's shape does not express: a
     property word it never reads (注册资本 answered with a count), a ranking word
@@ -657,7 +675,8 @@ def unexpressed(ex: Extraction, query, expressed: Expressed, units=()) -> tuple[
     out += _said_twice_taken_once(ex, query, expressed.of)
     # 上游是啥 下游又是啥: both ways asked, one query goes one way
     ways = [m for m in ex.mentions if m.kind == "edge" and "role" in m.params and "yields" not in m.params]
-    out += [m.text for m in ways if m.params["role"] != ways[0].params["role"]][:1]
+    if not (ways and _both_ways(query, set(ways[0].targets))):
+        out += [m.text for m in ways if m.params["role"] != ways[0].params["role"]][:1]
     out += _periods_left_out(ex, query)
     # a value word whose property the query never reads (上证主板…，深市主板呢 counted over the market)
     out += [m.text for m in ex.mentions if m.kind == "value" and m.targets

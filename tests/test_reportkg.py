@@ -798,3 +798,23 @@ def test_a_quants_ranges_picks_and_grids(report_engine, report_db):
     b = report_engine.ask("Revenues matrix: rows {AAPL, MSFT} x cols FY2016..FY2018")
     assert b.error is None and {r[1] for r in b.rows} <= {2016, 2017, 2018} and len({r[0] for r in b.rows}) == 2 \
         and b.confidence >= report_engine.trust, (b.interpretation, b.unexplained)
+
+
+def test_a_texter_a_reviewer_and_a_presenter(report_engine, report_db):
+    """2k22 is 2022 and wat is what; what'd asks (no ticker D); biggest first orders every row (no top one);
+    a correction (i meant amd) asks the turn before of the one meant."""
+    income = _figure(report_db, "NVIDIA CORPORATION", "us-gaap:Revenues", 2022)
+    a = report_engine.ask("wat was nvidia revenue in 2k22")
+    assert income is not None and a.error is None and a.rows[0][-1] == pytest.approx(income) \
+        and a.confidence >= report_engine.trust, (a.interpretation, a.unexplained)
+    b = report_engine.ask("what'd delta pay out in dividends in 2022")
+    assert b.error is None and "DOMINION" not in b.interpretation and "DELTA" in b.interpretation, b.interpretation
+    c = report_engine.ask("JPMorgan, Bank of America, Citigroup, Wells Fargo — their 2022 shareholders' equity "
+                          "on one screen, biggest first.")
+    values = [r[-1] for r in c.rows]
+    assert c.error is None and len(c.rows) > 1 and values == sorted(values, reverse=True), (c.interpretation, c.rows)
+    s = report_engine.session()
+    s.ask("nvidia net income 2k23")
+    d = s.ask("i meant amd lol")
+    assert d.error is None and "ADVANCED MICRO DEVICES" in d.interpretation and "2023" in d.interpretation, \
+        d.interpretation

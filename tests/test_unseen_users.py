@@ -6683,3 +6683,41 @@ def test_a_figure_among_named_things_is_theirs(engine):
 ])
 def test_shorthand_years_and_pct_ningbo_and_japanese_words_and_two_links_down(engine, question, gold):
     _same(engine, question, gold)
+
+
+@pytest.mark.parametrize("question,gold", [
+    # both ends of the chain at once: each one's upstream and downstream side by side
+    ("芯片制造的上游跟下游各是什么",
+     "MATCH (i:industry {name: '芯片制造'}) OPTIONAL MATCH (u:industry)-[:affect]->(i) WITH i, collect(DISTINCT u.name) "
+     "AS up OPTIONAL MATCH (i)-[:affect]->(d:industry) RETURN up, collect(DISTINCT d.name) AS down"),
+    ("请列出“光伏组件”的上下游产业。输出格式：上游：…；下游：…",
+     "MATCH (i:industry {name: '光伏组件'}) OPTIONAL MATCH (u:industry)-[:affect]->(i) WITH i, collect(DISTINCT u.name) "
+     "AS up OPTIONAL MATCH (i)-[:affect]->(d:industry) RETURN up, collect(DISTINCT d.name) AS down"),
+    # Minnan Mandarin: 上大 (最大), 几巴仙, 拢总, 趁 (赚), 胡建 (福建), n/l (灵德: 宁德)
+    ("宁波建材上大的股东是谁，持几巴仙",
+     "MATCH (h:stockholder)-[r:is_stockholder_of]->(:stock {name: '宁波建材'}) RETURN h.name, r.shareholding_ratio "
+     "ORDER BY r.shareholding_ratio DESC, h.name LIMIT 1"),
+    ("比亚迪2023年四季加起来拢总趁多少",
+     "MATCH (:stock {name: '比亚迪'})-[:has_stock_financial_information]->(f:stock_financial_information) "
+     "WHERE f.year = 2023 RETURN sum(f.net_profit)"),
+    ("阮胡建的股票拢总有几只", "MATCH (s:stock) WHERE s.province = '福建' RETURN count(s)"),
+    ("灵德时代的注册资本有多少", "MATCH (s:stock {name: '宁德时代'}) RETURN s.registered_capital"),
+    # north-west words: 最尕 (最小), 最攒劲 (the most)
+    ("注册资本最尕的是哪个股",
+     "MATCH (s:stock) RETURN s.name, s.registered_capital ORDER BY s.registered_capital, s.name LIMIT 1"),
+    ("银行里头今儿个谁涨得最攒劲",
+     "MATCH (:trade {name: '银行'})<-[:belong_to]-(s:stock)-[:has_stock_data]->(d:stock_data) "
+     "WHERE d.date = date('2024-03-15') RETURN s.name ORDER BY d.range DESC, s.name LIMIT 1"),
+    # a circular's items and its deadline (no day asked), a prompt's numbered rules
+    ("一、查询比亚迪2024年3月15日开盘价、收盘价；二、列明当日涨跌幅。请于3月18日前反馈。",
+     "MATCH (:stock {name: '比亚迪'})-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
+     "RETURN d.opening_price, d.closing_price, d.range"),
+    ("要求：1. 找出截至2024-03-15连板天数≥3的股票 2. 输出数量 3. 附名单",
+     "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
+     "AND d.raising_limit_days >= 3 RETURN count(DISTINCT s), collect(DISTINCT s.name)"),
+    # downstream 走两层: two links
+    ("锂矿往downstream走两层是什么产业",
+     "MATCH (:industry {name: '锂矿'})-[:affect]->(:industry)-[:affect]->(i:industry) RETURN DISTINCT i.name"),
+])
+def test_both_ends_of_a_chain_minnan_and_north_west_words_a_circular_and_a_prompt(engine, question, gold):
+    _same(engine, question, gold)

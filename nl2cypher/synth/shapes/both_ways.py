@@ -11,8 +11,13 @@ SKIP = {"count", "aggregate", "topk", "group", "compare", "difference", "extreme
 
 
 def _roles(g: QueryGraph) -> set[str]:
-    return {m.params["role"] for m in g.m if m.kind == "edge" and "role" in m.params
-            and "yields" not in m.params and m.params.get("links") != "all"}
+    """The ways said, unless one is said of the other (下游的上游: a chain two links long, one way then back)."""
+    ways = [m for m in g.m if m.kind == "edge" and "role" in m.params
+            and "yields" not in m.params and m.params.get("links") != "all"]
+    of = g.lang.glue("of")
+    if any(g.ex.question[a.end:b.start].strip() == of for a, b in zip(ways, ways[1:]) if of):
+        return set()
+    return {m.params["role"] for m in ways}
 
 
 def _chain_link(g: QueryGraph, edge: str) -> Link | None:
