@@ -324,9 +324,12 @@ class Resolver:
             return q
         recent = [t for t in history if t.ok and not t.computed][-OWNER_TURNS:]
         kind = self._kind_after(q, m.end())  # 第二个经理: of the latest list of managers
-        if kind is not None:  # (a list of its kind further back than the thing under discussion)
-            recent = [t for t in history if t.ok and not t.computed and t.answered
-                      and t.answered[0].label == kind][-RANK_TURNS:]
+        kinded = [t for t in history if t.ok and not t.computed and t.answered
+                  and t.answered[0].label == kind][-RANK_TURNS:] if kind is not None else []
+        if kinded:  # (a list of its kind further back than the thing under discussion)
+            recent = kinded
+        else:  # 第一个董事长是谁 after a list of companies: no list of chairmen, the first company's
+            kind = None
         # the latest list that long, as it was shown (第一个); a rank (第一名) only of a ranked one
         if m.group(2) in self.nth_ranks:  # 第三名: the latest ranked list that long (a rank names its list further back)
             ranked = [t for t in history if t.ok and not t.computed][-RANK_TURNS:]
