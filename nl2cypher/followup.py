@@ -888,11 +888,17 @@ class Resolver:
                 hits = list(dict.fromkeys(n for n in pool if (n.label in side if side else self._fits(n.label, ex))))
                 if len(hits) == 1:
                     t = hits[0]
-                    if any(m.kind == "label" and t.label in m.targets for m in ex.mentions):
+                    if any(m.kind == "label" and t.label in m.targets and not self._a_unit(ex, m) for m in ex.mentions):
                         return None
                     owner = self._cat(t.name, self._then(turn, ex))  # the gross margin is? after its 2023 figures
                     return Resolution(self.lang.say("followup.owned", owner=owner, question=q), "owned")
         return None
+
+    def _a_unit(self, ex, m) -> bool:
+        """几万股: the kind's word said as the unit of a figure (shares), right after its number — no thing asked."""
+        units = self.lang.words.get("share_units") or ()
+        return m.text in units and m.start > 0 and not ex.question[m.start - 1].isspace() and \
+            any(m2.kind == "property" and m2.end <= m.start for m2 in ex.mentions)
 
     def _figure(self, ex) -> bool:
         """Does the question name a figure by its value (a company's concept: the gross

@@ -463,17 +463,19 @@ class QueryGraph:
         if asked is None or not parts or not isinstance(parts[-1], Projection):
             return parts
         factor, word, units = asked
-        cols, scaled = [], set()
+        cols, scaled = [], {}
         for c in parts[-1].columns:
             kept = self._kept_in(c.expr, units)
             if kept is not None and kept != factor:
-                scaled.add(c.expr)
-            cols.append(c if kept is None or kept == factor else
-                        Column(Op("/", c.expr, Const(factor / kept)),
-                               self.lang.say("columns.scaled", value=c.alias or "", unit=word)))
+                scaled[c.expr] = Op("/", c.expr, Const(factor / kept))
+            cols.append(Column(scaled[c.expr], self.lang.say("columns.scaled", value=c.alias or "", unit=word))
+                        if c.expr in scaled else c)
         # distinct rows are ordered only by what they show: a figure shown scaled no longer is
         distinct = parts[-1].distinct and not any(o.expr in scaled for o in parts[-1].order)
-        return parts[:-1] + (dataclasses.replace(parts[-1], columns=tuple(cols), distinct=distinct),)
+        # an aggregate ordered by is ordered as shown (the store binds no aggregate the answer does not show)
+        order = tuple(dataclasses.replace(o, expr=scaled[o.expr]) if isinstance(o.expr, Call) and o.expr in scaled
+                      else o for o in parts[-1].order)
+        return parts[:-1] + (dataclasses.replace(parts[-1], columns=tuple(cols), distinct=distinct, order=order),)
 
     def _kept_in(self, e, units: tuple[str, ...]) -> float | None:
         """The factor of the unit a stored figure (or a total, average, extreme of one)

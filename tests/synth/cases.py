@@ -140,6 +140,12 @@ def _side_by_side():  # Apple revenue and net income for 2020 to 2021 (a column 
     return ex, []
 
 
+
+def _both_ways():
+    ex = q(ent("芯片制造", "industry"), "的", edge("上游", "affect", role="upstream"), "跟",
+           edge("下游", "affect", role="downstream"), "各是什么")
+    return ex, []
+
 def _position():
     ex = q(num("300", 300, "股"), "股", ent("贵州茅台"), day("今天", T15), "账面损益多少")
     return ex, [unit(ex, "holding", "〈N0〉股", refs={"num": 0}, role="shares"), unit(ex, "holding", "账面损益多少", role="gain")]
@@ -151,7 +157,7 @@ CASES = {
     "same_as": _same_as, "why": _why, "difference": _difference, "which_of_group": _which_of_group,
     "history": _history, "yesno": _yesno, "every": _every, "count": _count, "group_by": _group_by, "aggregate": _aggregate,
     "period_extreme": _period_extreme, "top_k": _top_k, "entity": _entity, "lookup": _lookup, "list": _list,
-    "share": _share, "position": _position,
+    "share": _share, "position": _position, "both_ways": _both_ways,
 }
 # shapes that read a measure's figures: over the ReportKG's packs (helpers.REPORT)
 REPORT_CASES = {"derived": _derived, "side_by_side": _side_by_side}

@@ -59,6 +59,8 @@ NGQL = {
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE s.stock.name == $p0 AND sd.stock_data.date == date('2024-03-14') RETURN DISTINCT s.stock.name AS `股票`, sd.stock_data.date AS `日期`, sd.stock_data.closing_price AS `收盘价`",
     'list':
         'MATCH (fm:fund_manager)-[:manage]->(pof:public_offering_fund) WHERE fm.fund_manager.name == $p0 RETURN DISTINCT pof.public_offering_fund.name AS `公募基金`',
+    'both_ways':
+        'MATCH (i:industry) WHERE i.industry.name == $p0 OPTIONAL MATCH (i3:industry)-[:affect]->(i:industry) WITH i, collect(DISTINCT i3.industry.name) AS upstream OPTIONAL MATCH (i:industry)-[:affect]->(i4:industry) RETURN i.industry.name AS `产业`, upstream AS `上游`, collect(DISTINCT i4.industry.name) AS `下游`',
     'every':
         "MATCH (s:stock)-[:has_stock_data]->(sd:stock_data) WHERE sd.stock_data.date >= date('2024-03-11') AND sd.stock_data.date <= date('2024-03-15') WITH s, min(sd.stock_data.range) AS every_row WHERE every_row > 0.0 RETURN DISTINCT s.stock.name AS `股票` ORDER BY `股票`",
 }
