@@ -105,7 +105,9 @@ def _each_period(g: QueryGraph, shown: Shown) -> list[Column]:
     lab = g.schema.labels[slot.label]
     if lab.period:  # reports by period: 每年 the year's (one thing's too), 各季度 each quarter's
         yearly = by_year(g)
-        if not yearly and any(len(s.names) == 1 and _own_rows(g, s.label, slot.label) for s in g.entities()):
+        one = any(len(s.names) == 1 and _own_rows(g, s.label, slot.label) for s in g.entities())
+        # Chipotle's average net income over 2019, 2020 and 2021: one row a year is its own figure — one number
+        if one and (not yearly or set(lab.period) <= {"year"} and not g.lang.found("each_year", q)):
             return []
         keys = ("year",) if yearly or g.lang.found("each_year", q) else ("year", "quarter")
         return [Column(Ref(slot.var, lab.period[k]), g.prop_word(slot.label, lab.period[k])) for k in keys if k in lab.period]
