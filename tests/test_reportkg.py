@@ -818,3 +818,12 @@ def test_a_texter_a_reviewer_and_a_presenter(report_engine, report_db):
     d = s.ask("i meant amd lol")
     assert d.error is None and "ADVANCED MICRO DEVICES" in d.interpretation and "2023" in d.interpretation, \
         d.interpretation
+
+
+def test_an_average_over_listed_years_is_one_number(report_engine, report_db):
+    """Chipotle's average net income over 2019, 2020 and 2021: one number, not each year's own figure."""
+    values = [_figure(report_db, "CHIPOTLE MEXICAN GRILL, INC.", "us-gaap:NetIncomeLoss", y) for y in (2019, 2020, 2021)]
+    values = [v for v in values if v is not None]
+    a = report_engine.ask("Calculate Chipotle's average annual net income over 2019, 2020 and 2021.")
+    assert values and a.error is None and len(a.rows) == 1 and a.rows[0][-1] == pytest.approx(sum(values) / len(values)), \
+        (a.interpretation, a.rows)

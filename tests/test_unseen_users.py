@@ -6715,9 +6715,13 @@ def test_shorthand_years_and_pct_ningbo_and_japanese_words_and_two_links_down(en
     ("要求：1. 找出截至2024-03-15连板天数≥3的股票 2. 输出数量 3. 附名单",
      "MATCH (s:stock)-[:has_stock_data]->(d:stock_data) WHERE d.date = date('2024-03-15') "
      "AND d.raising_limit_days >= 3 RETURN count(DISTINCT s), collect(DISTINCT s.name)"),
+    # whether a named chairman still holds office (it was whether the name exists)
+    ("丁伟还在任吗", "MATCH (c:chairman {name: '丁伟'}) RETURN c.departure_date IS NULL"),
+    ("林文博已经离任了吗", "MATCH (c:chairman {name: '林文博'}) RETURN c.departure_date IS NOT NULL"),
     # downstream 走两层: two links
     ("锂矿往downstream走两层是什么产业",
      "MATCH (:industry {name: '锂矿'})-[:affect]->(:industry)-[:affect]->(i:industry) RETURN DISTINCT i.name"),
 ])
-def test_both_ends_of_a_chain_minnan_and_north_west_words_a_circular_and_a_prompt(engine, question, gold):
+def test_both_ends_of_a_chain_minnan_and_north_west_words_a_circular_a_prompt_and_still_in_office(engine, question,
+                                                                                                   gold):
     _same(engine, question, gold)

@@ -2,12 +2,12 @@
 asked for the current one (the language's `current` words: 现任, 现在的…), only
 rows without that date answer — 贵州茅台现在的董事长 is today's; asked for the
 ones that left (its `former` words: 已经离任, 前任…), only rows with it. A named
-person is who they are, current or not. Asked neither way, a row that relates
-to something else (茅台的董事长, 董事长是女的公司) is read in the present — the
-way people mean it — while the rows asked for on their own (女董事长有几位)
-are all of them, each showing its tenure (`tenure_unasked`: the `began` date, if
-the label has one, and the end date), and so are those asked for with an `ever`
-word (历任, 都有谁)."""
+person is who they are, current or not — unless whether they still are is the
+question (丁伟还在任吗). Asked neither way, a row that relates to something else
+(茅台的董事长, 董事长是女的公司) is read in the present — the way people mean it —
+while the rows asked for on their own (女董事长有几位) are all of them, each showing
+its tenure (`tenure_unasked`: the `began` date, if the label has one, and the end
+date), and so are those asked for with an `ever` word (历任, 都有谁)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ def run(g: QueryGraph) -> None:
         return
     for s in g.slots:
         ended = g.schema.labels[s.label].ended
+        if ended and s.kind == "entity" and (current or former) and g.has("yesno"):
+            unset = Unset(Ref(s.var, ended))  # 丁伟还在任吗: whether the named one still holds it
+            g.conds.append(Negated(unset) if former else unset)
+            continue
         if not ended or s.kind == "entity":
             continue
         if s is not g.target and _dated(g, s):
