@@ -2432,7 +2432,7 @@ def test_how_long_ago_a_company_was_founded_is_whole_years_to_the_reference_day(
     assert {r[0]: r[-1] for r in ans.rows} == want, (ans.cypher, ans.rows)
 
 
-def test_years_between_renders_for_each_dialect():
+def test_years_and_days_between_render_for_each_dialect():
     from nl2cypher.cypher.ast import DateLit, Func, Prop
     from nl2cypher.cypher.dialects import DIALECTS
 
@@ -2440,6 +2440,9 @@ def test_years_between_renders_for_each_dialect():
     assert DIALECTS["neo4j"]().gen(age) == ("(20240315 - (s.establishment_date.year * 10000 + "
                                             "s.establishment_date.month * 100 + s.establishment_date.day)) / 10000")
     assert DIALECTS["ladybug"]().gen(age).startswith("(20240315 - (date_part('year', s.establishment_date)")
+    days = Func("days_between", (Prop("c", "appointment_date"), DateLit(dt.date(2024, 3, 15))))
+    assert DIALECTS["neo4j"]().gen(days) == "duration.inDays(c.appointment_date, date('2024-03-15')).days"
+    assert DIALECTS["ladybug"]().gen(days) == "(date('2024-03-15') - c.appointment_date)"
 
 
 def test_those_said_to_have_left_stay_the_ones_who_left_when_asked_who_they_all_are(engine):
@@ -6718,6 +6721,8 @@ def test_shorthand_years_and_pct_ningbo_and_japanese_words_and_two_links_down(en
     # whether a named chairman still holds office (it was whether the name exists)
     ("丁伟还在任吗", "MATCH (c:chairman {name: '丁伟'}) RETURN c.departure_date IS NULL"),
     ("林文博已经离任了吗", "MATCH (c:chairman {name: '林文博'}) RETURN c.departure_date IS NOT NULL"),
+    # days in office so far (the years were read; the days were a count of chairmen)
+    ("高宇上任到现在多少天", "MATCH (c:chairman {name: '高宇'}) RETURN date('2024-03-15') - c.appointment_date"),
     # downstream 走两层: two links
     ("锂矿往downstream走两层是什么产业",
      "MATCH (:industry {name: '锂矿'})-[:affect]->(:industry)-[:affect]->(i:industry) RETURN DISTINCT i.name"),

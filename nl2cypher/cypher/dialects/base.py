@@ -95,6 +95,8 @@ class Generator:
     def func(self, f: Func) -> str:
         if f.name == "years_between":  # whole years from one date to another (成立多少年了)
             return self.years_between(*f.args)
+        if f.name == "days_between":  # days from one date to another (上任多少天)
+            return self.days_between(*f.args)
         if f.name in DATE_PARTS:  # a date's year, its month (各月涨停次数: rows grouped by month)
             return self.date_part(f.args[0], DATE_PARTS[f.name])
         if f.name == "median":  # 中位数: no store has one name for it
@@ -111,6 +113,9 @@ class Generator:
         """Whole years from date a to date b: the dates as numbers YYYYMMDD, their difference
         in whole 10,000s (integer division: 2024-03-15 less 2000-03-16 is 23 years)."""
         return f"({self._yyyymmdd(b)} - {self._yyyymmdd(a)}) / 10000"
+
+    def days_between(self, a, b) -> str:
+        return f"duration.inDays({self.gen(a)}, {self.gen(b)}).days"
 
     def _yyyymmdd(self, d) -> str:
         if isinstance(d, DateLit):

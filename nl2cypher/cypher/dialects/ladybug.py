@@ -34,6 +34,9 @@ class Ladybug(Generator):
                                        for i in c.items))
         return super().projection(head, c)
 
+    def days_between(self, a, b) -> str:
+        return f"({self.gen(b, 6)} - {self.gen(a, 6)})"  # a date less a date is its days here
+
     def median(self, x) -> str:
         """No percentileCont: the middle of the sorted values (1-based; the two middle ones'
         mean when there is an even number of them)."""

@@ -166,15 +166,15 @@ def _sentiment(g: QueryGraph, target) -> list[Column]:
 
 
 def _which_way(g: QueryGraph, shown) -> list[Column]:
-    """涨了吗, 跌了没: whether it rose (fell), beside the change asked that way; 成立多少年了:
-    the whole years since the date asked that way."""
+    """涨了吗, 跌了没: whether it rose (fell), beside the change asked that way; 成立多少年了 / 上任多少天:
+    the whole years (the days) since the date asked that way."""
     for x in shown:
         for i in g.prop_mentions.get(x.ref, []):
             way = g.m[i].params.get("asks")
             if way in ("rise", "fall"):
                 return [Column(Op(">" if way == "rise" else "<", x.ref, Const(0)), g.lang.say(f"columns.{way}"))]
-            if way == "years" and g.is_date(x.ref):  # 成立多少年了: whole years from that date to the reference day
-                return [Column(Call("years_between", (x.ref, Day(g.ctx.today))), g.lang.say("columns.years", value=x.alias))]
+            if way in ("years", "days") and g.is_date(x.ref):  # 成立多少年了: whole years (days) from it to the reference day
+                return [Column(Call(f"{way}_between", (x.ref, Day(g.ctx.today))), g.lang.say(f"columns.{way}", value=x.alias))]
     return []
 
 
