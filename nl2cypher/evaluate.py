@@ -63,12 +63,20 @@ def _is_ordered(cypher: str) -> bool | tuple[int, ...]:
     m = re.search(r"\bORDER\s+BY\s+(.*?)(?:\s+(?:LIMIT|SKIP)\b|$)", last, re.I | re.S)
     if m is None:
         return False
-    keys = [k.strip() for k in m.group(1).split(",")]
+    keys = [_unaliased(k.strip(), last[:m.start()]) for k in m.group(1).split(",")]
     if all(_IDENTIFIER_KEY.fullmatch(k) for k in keys):
         return False
     if _by_group_keys(last[:m.start()], keys):
         return False
     return _ranking_columns(last[:m.start()], keys) or True
+
+
+def _unaliased(key: str, ret: str) -> str:
+    """ORDER BY stock after RETURN s.name AS stock: the key as the expression it names (a name's
+    alias orders by spelling too)."""
+    m = re.fullmatch(r"`?(\w+)`?(\s+(?:ASC|DESC))?", key, re.I)
+    named = m and re.search(r"(\w+\.\w+)\s+AS\s+`?" + re.escape(m.group(1)) + r"`?(?=\s*(?:,|$))", ret, re.I)
+    return named.group(1) + (m.group(2) or "") if named else key
 
 
 _IDENTIFIER_KEY = re.compile(r"\w+\.(?:name|code)(?:\s+(?:ASC|DESC))?", re.I)

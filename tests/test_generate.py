@@ -71,6 +71,9 @@ def test_eval_scores_against_recorded_answers_without_gold_queries(engine, demo_
     from nl2cypher.evaluate import _is_ordered
     assert not _is_ordered("MATCH (s)-[]->(i) RETURN i.name, s.name ORDER BY i.name, s.name")
     assert not _is_ordered("MATCH (s)-[]->(t) RETURN s.name, s.code ORDER BY s.code")  # codes' spelling: a set too
+    # …and by a name's alias (ORDER BY stock after s.name AS stock)
+    assert not _is_ordered("MATCH (s) RETURN s.name AS stock, s.closing_price AS close ORDER BY stock")
+    assert _is_ordered("MATCH (s) RETURN s.name AS stock, s.closing_price AS close ORDER BY close DESC, stock")
     assert _is_ordered("MATCH (s) RETURN s.name ORDER BY s.registered_capital DESC, s.name")
     # …and a grouped answer ordered by its group keys alone (学历分布 by the degree's spelling); by its count, in order
     assert not _is_ordered("MATCH (m) RETURN m.degree AS degree, count(m) AS n ORDER BY degree")
