@@ -6730,3 +6730,17 @@ def test_shorthand_years_and_pct_ningbo_and_japanese_words_and_two_links_down(en
 def test_both_ends_of_a_chain_minnan_and_north_west_words_a_circular_a_prompt_and_still_in_office(engine, question,
                                                                                                    gold):
     _same(engine, question, gold)
+
+
+def test_the_first_ones_chairman_after_a_list_and_a_picks_shares_after_the_pick(engine):
+    """头一个董事长是谁 after a list of companies: the first company's (no list of chairmen to count in);
+    发行几万股 after the newest issue was picked: that issue's (万股 is the unit, not the kind asked again)."""
+    listed = engine.ask("今天涨得最多的5只股票")
+    s = _after(engine, "今天涨得最多的5只股票")
+    _answers(engine, s.ask("头一个董事长是谁"),
+             f"MATCH (c:chairman)-[:is_chairman_of]->(:stock {{name: '{listed.rows[0][0]}'}}) "
+             "WHERE c.departure_date IS NULL RETURN c.name", sure=True)
+    picked = engine.ask("最近有新股吗，上新的是哪只")
+    s = _after(engine, "最近有新股吗，上新的是哪只")
+    _answers(engine, s.ask("发行几万股"),
+             f"MATCH (:stock {{name: '{picked.rows[0][0]}'}})-[:originate_from]->(n:new_stock) RETURN n.amount")
